@@ -1,0 +1,76 @@
+/**
+ * The dependency rule of ARCHITECTURE.md §2. `npm run lint` fails on any violation.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'core/ imports only core/ and ports/, and no npm or Node package.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { pathNot: '^(core|ports)/' },
+    },
+    {
+      name: 'ports-import-only-core-domain-types',
+      comment: 'ports/ imports only ports/ and types from core/domain.',
+      severity: 'error',
+      from: { path: '^ports/' },
+      to: { pathNot: '^(ports/|core/domain/)' },
+    },
+    {
+      name: 'ports-import-types-only',
+      severity: 'error',
+      from: { path: '^ports/' },
+      to: { path: '^core/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'adapters-do-not-import-each-other',
+      comment: 'An adapter imports ports, core and its own subtree; the app SDK is shared by apps only.',
+      severity: 'error',
+      from: { path: '^adapters/([^/]+)/' },
+      to: { path: '^adapters/', pathNot: ['^adapters/$1/'] },
+    },
+    {
+      name: 'only-composition-builds-the-graph',
+      comment: 'Nothing outside composition/ imports it.',
+      severity: 'error',
+      from: { pathNot: '^composition/' },
+      to: { path: '^composition/' },
+    },
+    {
+      name: 'di-container-only-in-composition',
+      severity: 'error',
+      from: { pathNot: '^composition/' },
+      to: { path: 'node_modules/(tsyringe|reflect-metadata)/' },
+    },
+    {
+      name: 'production-does-not-import-tests',
+      severity: 'error',
+      from: { pathNot: '(^test/|\\.test\\.ts$)' },
+      to: { path: '(^test/|\\.test\\.ts$)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^dist/|\\.test\\.ts$)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};

@@ -1,0 +1,17 @@
+import { github } from './github/index.js';
+import { postgresql } from './postgresql/index.js';
+import type { App } from './sdk/index.js';
+import { smtp } from './smtp/index.js';
+
+/** Every app this instance offers. A new integration is added here, and nowhere else. */
+export const builtInApps: readonly App[] = [github, postgresql, smtp];
+
+export {
+  type AppCatalogOptions,
+  type AppRuntime,
+  type ConnectionUse,
+  createAppCatalog,
+  type DraftRun,
+  type StepRun,
+} from './registry.js';
+export type { App } from './sdk/index.js';

@@ -1,0 +1,69 @@
+import type { Credentials } from '../../../core/domain/app.js';
+import type { OAuthClientSettings } from '../../../ports/app-catalog.js';
+import type { Logger } from '../../../ports/logger.js';
+import type { HttpClient } from './http-client.js';
+import type { NetworkPolicy } from './network-guard.js';
+
+/** The connection a hook runs with. */
+export interface AuthAccess<TData = Credentials, TClient = OAuthClientSettings | null> {
+  /** The stored credentials (for OAuth2: the tokens, and the client settings a user entered). */
+  readonly data: TData;
+  /** OAuth2 apps: the client the connection authorizes with; null otherwise. */
+  readonly client: TClient;
+  /** Merges new values (e.g. refreshed tokens) into the stored credentials. */
+  set(partial: Credentials): Promise<void>;
+}
+
+/** Small durable state of a step or trigger between runs (e.g. the last item a poll saw). */
+export interface Store {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** A store that forgets everything when the process ends: enough until runs persist state. */
+export const createMemoryStore = (): Store => {
+  const values = new Map<string, unknown>();
+  return {
+    get: async (key) => values.get(key),
+    set: async (key, value) => {
+      values.set(key, value);
+    },
+  };
+};
+
+export interface ExecutionInfo {
+  readonly id: string;
+  readonly stepId: string;
+  readonly testRun: boolean;
+  /** Stable across retries of the same execution step: pass it to APIs that deduplicate. */
+  readonly idempotencyKey: string;
+}
+
+export type NoParameters = Readonly<Record<string, never>>;
+
+/** What every hook receives; it returns its result. */
+export interface AppContext<TParameters = NoParameters, TAuth = AuthAccess> {
+  readonly parameters: TParameters;
+  readonly auth: TAuth;
+  readonly http: HttpClient;
+  readonly store: Store;
+  readonly log: Logger;
+  readonly signal: AbortSignal;
+  /** The execution step being run; null outside runs (verification, dynamic data). */
+  readonly execution: ExecutionInfo | null;
+  /** For apps that open their own sockets: pass it to `assertHostAllowed`. */
+  readonly network: NetworkPolicy;
+}
+
+/** An incoming webhook call, for webhook triggers. */
+export interface WebhookRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+export interface TriggerContext<TParameters = NoParameters> extends AppContext<TParameters> {
+  /** Webhook triggers: the call being handled; null for polling and schedule triggers. */
+  readonly webhook: WebhookRequest | null;
+}

@@ -1,0 +1,172 @@
+import type * as v from 'valibot';
+import type { AppDescription, ArgumentDescription, StepDescription, TriggerType } from '../../../core/domain/app.js';
+import { type ArgumentMap, describeArguments, type InferParameters, parametersSchema } from './arguments.js';
+import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
+import type { AppContext, AuthAccess, TriggerContext } from './context.js';
+import type { OAuth2AuthDefinition } from './oauth2.js';
+
+export type AuthDefinition = NoAuthDefinition | FieldsAuthDefinition<any> | OAuth2AuthDefinition<any>;
+
+interface StepOptions<M extends ArgumentMap> {
+  readonly key: string;
+  readonly name: string;
+  readonly description: string;
+  readonly arguments: M;
+  /** The app's `dynamicFields` entry that adds arguments from the ones given. */
+  readonly dynamicFieldsKey?: string;
+}
+
+export interface ActionOptions<M extends ArgumentMap> extends StepOptions<M> {
+  run(ctx: AppContext<InferParameters<M>>): Promise<unknown>;
+}
+
+export interface ActionDefinition<M extends ArgumentMap = any> {
+  readonly kind: 'action';
+  readonly key: string;
+  readonly arguments: M;
+  /** Validates raw parameters into what `run` receives. */
+  readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
+  readonly manifest: StepDescription;
+  run(ctx: AppContext<InferParameters<M>>): Promise<unknown>;
+}
+
+/** One thing a trigger found or received; `id` lets polling skip items it has already seen. */
+export interface TriggerItem {
+  readonly id?: string;
+  readonly data: unknown;
+}
+
+export interface TriggerOptions<M extends ArgumentMap> extends StepOptions<M> {
+  readonly type: TriggerType;
+  run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
+}
+
+export interface TriggerDefinition<M extends ArgumentMap = any> {
+  readonly kind: 'trigger';
+  readonly key: string;
+  readonly type: TriggerType;
+  readonly arguments: M;
+  readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
+  readonly manifest: StepDescription;
+  run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
+}
+
+const manifestOf = (options: StepOptions<ArgumentMap>, type?: TriggerType): StepDescription => ({
+  key: options.key,
+  name: options.name,
+  description: options.description,
+  arguments: describeArguments(options.arguments),
+  ...(type && { type }),
+  ...(options.dynamicFieldsKey && { dynamicFieldsKey: options.dynamicFieldsKey }),
+});
+
+export const defineAction = <const M extends ArgumentMap>(options: ActionOptions<M>): ActionDefinition<M> => ({
+  kind: 'action',
+  key: options.key,
+  arguments: options.arguments,
+  // Dynamic fields are not known in advance, so their values are passed through unchecked.
+  parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
+  manifest: manifestOf(options),
+  run: options.run,
+});
+
+export const defineTrigger = <const M extends ArgumentMap>(options: TriggerOptions<M>): TriggerDefinition<M> => ({
+  kind: 'trigger',
+  key: options.key,
+  type: options.type,
+  arguments: options.arguments,
+  parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
+  manifest: manifestOf(options, options.type),
+  run: options.run,
+});
+
+/** An option of a dynamic dropdown, as the API lists them. */
+export interface DynamicOption {
+  readonly name: string;
+  readonly value: string | number;
+}
+
+/** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
+export type DraftContext = AppContext<Readonly<Record<string, unknown>>>;
+
+export type DynamicDataHandler = (ctx: DraftContext) => Promise<readonly DynamicOption[]>;
+export type DynamicFieldsHandler = (ctx: DraftContext) => Promise<readonly ArgumentDescription[]>;
+
+type PerConnection<T> = T | ((auth: AuthAccess) => T);
+
+export interface AppHttpSettings {
+  /** Where `ctx.http` paths point, possibly read from the connection (a self-hosted server). */
+  readonly baseUrl?: PerConnection<string | undefined>;
+  /** Headers every request carries (e.g. an API version). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface AppOptions {
+  /** Stable: flows, exports and templates refer to it. */
+  readonly key: string;
+  readonly name: string;
+  readonly description: string;
+  readonly iconUrl: string;
+  readonly primaryColor: string;
+  /** Raise when arguments change meaning, so that steps saved with an older version can be found. */
+  readonly version: number;
+  readonly auth: AuthDefinition;
+  readonly triggers: readonly TriggerDefinition[];
+  readonly actions: readonly ActionDefinition[];
+  readonly dynamicData?: Readonly<Record<string, DynamicDataHandler>>;
+  readonly dynamicFields?: Readonly<Record<string, DynamicFieldsHandler>>;
+  readonly http?: AppHttpSettings;
+}
+
+export interface App {
+  readonly key: string;
+  /** The serialisable description the core and the API see. */
+  readonly manifest: AppDescription;
+  readonly auth: AuthDefinition;
+  readonly triggers: readonly TriggerDefinition[];
+  readonly actions: readonly ActionDefinition[];
+  readonly dynamicData: Readonly<Record<string, DynamicDataHandler>>;
+  readonly dynamicFields: Readonly<Record<string, DynamicFieldsHandler>>;
+  readonly http: AppHttpSettings;
+}
+
+const assertUniqueKeys = (app: string, what: string, keys: readonly string[]) => {
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) throw new Error(`App ${app} defines the ${what} key "${key}" twice.`);
+    seen.add(key);
+  }
+};
+
+export const defineApp = (options: AppOptions): App => {
+  assertUniqueKeys(
+    options.key,
+    'trigger',
+    options.triggers.map((t) => t.key),
+  );
+  assertUniqueKeys(
+    options.key,
+    'action',
+    options.actions.map((a) => a.key),
+  );
+  return {
+    key: options.key,
+    manifest: {
+      key: options.key,
+      name: options.name,
+      description: options.description,
+      iconUrl: options.iconUrl,
+      primaryColor: options.primaryColor,
+      version: options.version,
+      auth: options.auth.description,
+      triggers: options.triggers.map((t) => t.manifest),
+      actions: options.actions.map((a) => a.manifest),
+    },
+    auth: options.auth,
+    triggers: options.triggers,
+    actions: options.actions,
+    dynamicData: options.dynamicData ?? {},
+    dynamicFields: options.dynamicFields ?? {},
+    http: options.http ?? {},
+  };
+};

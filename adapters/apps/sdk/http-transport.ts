@@ -1,0 +1,31 @@
+import { Agent } from 'undici';
+import { guardedLookup, type NetworkPolicy } from './network-guard.js';
+
+export interface HttpLimits {
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { timeoutMs: 30_000, maxResponseBytes: 10 * 1024 * 1024 };
+
+/** The connection pool every app's `ctx.http` goes through, with the network policy built in. */
+export interface HttpTransport {
+  readonly policy: NetworkPolicy;
+  readonly limits: HttpLimits;
+  readonly agent: Agent;
+  close(): Promise<void>;
+}
+
+export const createHttpTransport = (policy: NetworkPolicy, limits: Partial<HttpLimits> = {}): HttpTransport => {
+  const agent = new Agent({
+    connect: { lookup: guardedLookup(policy), timeout: 10_000 },
+    // Pooled sockets are bound to the address checked when they connected.
+    keepAliveTimeout: 10_000,
+  });
+  return {
+    policy,
+    limits: { ...DEFAULT_HTTP_LIMITS, ...limits },
+    agent,
+    close: () => agent.close(),
+  };
+};

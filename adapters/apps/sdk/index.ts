@@ -1,0 +1,66 @@
+/** The app SDK: everything an integration under adapters/apps imports. */
+export {
+  type Argument,
+  type ArgumentMap,
+  type ArgumentOptions,
+  boolean,
+  code,
+  describeArguments,
+  dropdown,
+  dynamicDropdown,
+  type InferParameters,
+  json,
+  type KeyValue,
+  keyValueList,
+  number,
+  parametersSchema,
+  text,
+} from './arguments.js';
+export {
+  type FieldsAuthContext,
+  type FieldsAuthDefinition,
+  fieldsAuth,
+  type NoAuthDefinition,
+  noAuth,
+  type Verified,
+} from './auth.js';
+export { httpUrl, matches } from './checks.js';
+export {
+  type AppContext,
+  type AuthAccess,
+  createMemoryStore,
+  type ExecutionInfo,
+  type NoParameters,
+  type Store,
+  type TriggerContext,
+  type WebhookRequest,
+} from './context.js';
+export {
+  type ActionDefinition,
+  type App,
+  type AppHttpSettings,
+  type AuthDefinition,
+  type DraftContext,
+  type DynamicDataHandler,
+  type DynamicFieldsHandler,
+  type DynamicOption,
+  defineAction,
+  defineApp,
+  defineTrigger,
+  type TriggerDefinition,
+  type TriggerItem,
+} from './define.js';
+export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
+export { HttpError, HttpRequestError } from './http-errors.js';
+export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';
+export { assertHostAllowed, BlockedAddressError, isPublicAddress, type NetworkPolicy } from './network-guard.js';
+export {
+  type ClientSettings,
+  type OAuth2AuthDefinition,
+  type OAuth2Context,
+  type OAuth2Data,
+  OAuth2Error,
+  type OAuth2Tokens,
+  oauth2Auth,
+} from './oauth2.js';
+export { InvalidParametersError } from './validation.js';

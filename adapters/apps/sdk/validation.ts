@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import type { FieldErrors } from '../../../core/domain/errors.js';
+
+export type Validated<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly fields: FieldErrors };
+
+/** Runs a schema and keys its messages by the top-level field they concern (`general` otherwise). */
+export const validate = <T>(schema: v.GenericSchema<unknown, T>, input: unknown): Validated<T> => {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, value: result.output };
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key;
+    const field = typeof key === 'string' ? key : 'general';
+    fields[field] = [...(fields[field] ?? []), issue.message];
+  }
+  return { ok: false, fields };
+};
+
+/** Parameters that do not fit a step's arguments: a mistake in the flow, not a remote failure. */
+export class InvalidParametersError extends Error {
+  override readonly name = 'InvalidParametersError';
+  constructor(readonly fields: FieldErrors) {
+    super(
+      `Invalid parameters: ${Object.entries(fields)
+        .map(([field, messages]) => `${field} ${messages.join(' ')}`)
+        .join('; ')}`,
+    );
+  }
+}

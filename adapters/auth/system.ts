@@ -1,0 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/ids.js';
+
+export const systemClock: Clock = { now: () => new Date() };
+export const uuidGenerator: IdGenerator = { next: () => randomUUID() };

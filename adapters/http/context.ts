@@ -1,0 +1,25 @@
+import type { UseCases } from '../../core/application/use-cases.js';
+import type { Actor } from '../../core/domain/actor.js';
+import type { HealthProbe } from '../../ports/health.js';
+import type { Logger } from '../../ports/logger.js';
+
+export interface HttpSettings {
+  readonly bodyLimitBytes: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  readonly trustProxy: boolean;
+}
+
+export interface HttpDeps {
+  readonly useCases: UseCases;
+  readonly health: HealthProbe;
+  readonly logger: Logger;
+  readonly settings: HttpSettings;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set by `requireActor`; only routes behind it read it. */
+    actor: Actor;
+  };
+}

@@ -1,0 +1,82 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Failure } from './failures.js';
+
+export interface RenderedError {
+  readonly status: ContentfulStatusCode;
+  readonly type: string;
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+type Table = { readonly [K in Failure['code']]: (failure: Extract<Failure, { code: K }>) => RenderedError };
+
+/**
+ * The one place that decides the status and body of every failure. It is exhaustive over the
+ * failure codes, so a new code does not compile until it has a row here.
+ */
+const TABLE: Table = {
+  'input.invalid': (f) => ({ status: 422, type: 'ValidationError', errors: f.fields }),
+  'unique.violation': (f) => ({
+    status: 422,
+    type: 'UniqueViolationError',
+    errors: { [f.field]: [`'${f.field}' must be unique.`] },
+  }),
+  'auth.unauthenticated': () => ({
+    status: 401,
+    type: 'UnauthenticatedError',
+    errors: { general: ['Authentication is required.'] },
+  }),
+  'auth.forbidden': (f) => ({ status: 403, type: 'ForbiddenError', errors: { general: [f.reason] } }),
+  'auth.invalid_credentials': () => ({
+    status: 422,
+    type: 'InvalidCredentialsError',
+    errors: { general: ['Incorrect email or password.'] },
+  }),
+  'auth.rate_limited': (f) => ({
+    status: 429,
+    type: 'RateLimitedError',
+    errors: { general: [`Too many attempts. Try again in ${f.retryAfterSeconds} seconds.`] },
+    headers: { 'Retry-After': String(f.retryAfterSeconds) },
+  }),
+  'resource.not_found': (f) => ({
+    status: 404,
+    type: 'NotFoundError',
+    errors: { general: [`${f.resource} not found.`] },
+  }),
+  'user.last_admin': () => ({
+    status: 422,
+    type: 'LastAdminError',
+    errors: { general: ['The last administrator cannot be removed.'] },
+  }),
+  'role.in_use': (f) => ({
+    status: 422,
+    type: 'RoleInUseError',
+    errors: { general: [`The role is held by ${f.users} user(s); give them another role first.`] },
+  }),
+  'license.required': () => ({
+    status: 403,
+    type: 'EnterpriseLicenseRequiredError',
+    errors: { general: ['This feature needs a valid enterprise licence.'] },
+  }),
+  'connection.verification_failed': (f) => ({
+    status: 422,
+    type: 'ConnectionVerificationError',
+    errors: { general: [f.reason] },
+  }),
+  'http.bad_request': (f) => ({ status: 400, type: 'BadRequestError', errors: { general: [f.message] } }),
+  'http.payload_too_large': (f) => ({
+    status: 413,
+    type: 'PayloadTooLargeError',
+    errors: { general: [`The request body exceeds ${f.limitBytes} bytes.`] },
+  }),
+  'http.route_not_found': () => ({ status: 404, type: 'NotFoundError', errors: { general: ['Not found.'] } }),
+};
+
+export const renderFailure = (failure: Failure): RenderedError =>
+  (TABLE[failure.code] as (f: Failure) => RenderedError)(failure);
+
+export const INTERNAL_ERROR: RenderedError = {
+  status: 500,
+  type: 'InternalError',
+  errors: { general: ['Something went wrong. The server log has the details under this request id.'] },
+};

@@ -1,0 +1,20 @@
+import type { DomainError } from '../../core/domain/errors.js';
+
+/** Failures that only the HTTP edge can have: they never come out of the core. */
+export type EdgeError =
+  | { readonly code: 'http.bad_request'; readonly message: string }
+  | { readonly code: 'http.payload_too_large'; readonly limitBytes: number }
+  | { readonly code: 'http.route_not_found' };
+
+export type Failure = DomainError | EdgeError;
+
+/** Thrown by route helpers and caught by the one error handler, which renders it from the table. */
+export class FailureResponse extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+  }
+}
+
+export const fail = (failure: Failure): never => {
+  throw new FailureResponse(failure);
+};

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { AppEnv, HttpDeps } from '../context.js';
+import { accessTokenRoutes } from './access-tokens.routes.js';
+import { adminUserRoutes } from './admin-users.routes.js';
+import { apiTokenRoutes } from './api-tokens.routes.js';
+import { appAdminRoutes } from './app-admin.routes.js';
+import { appRoutes } from './apps.routes.js';
+import { configRoutes } from './config.routes.js';
+import { connectionRoutes } from './connections.routes.js';
+import { installationRoutes } from './installation.routes.js';
+import { roleRoutes } from './roles.routes.js';
+import { serviceRoutes } from './service.routes.js';
+import { userRoutes } from './users.routes.js';
+
+/** The REST router of API.md §6, mounted at both `/api/v1` and `/internal/api/v1`. */
+export const apiRouter = (deps: HttpDeps) =>
+  new Hono<AppEnv>()
+    .route('/', serviceRoutes(deps))
+    .route('/', configRoutes(deps))
+    .route('/', installationRoutes(deps))
+    .route('/', accessTokenRoutes(deps))
+    .route('/', userRoutes(deps))
+    .route('/', adminUserRoutes(deps))
+    .route('/', roleRoutes(deps))
+    .route('/', apiTokenRoutes(deps))
+    .route('/', appRoutes(deps))
+    .route('/', connectionRoutes(deps))
+    .route('/', appAdminRoutes(deps));

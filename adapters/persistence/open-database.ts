@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from '../../ports/logger.js';
+import { type Codec, postgresCodec, sqliteCodec } from './codec.js';
+import { openPostgres } from './postgres.js';
+import type { Database } from './schema.js';
+import { openSqlite } from './sqlite.js';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly codec: Codec;
+  close(): Promise<void>;
+}
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/** A `postgres://` URL opens a pool; anything else is a SQLite file path (or `:memory:`). */
+export const openDatabase = (url: string, logger: Logger, options: { poolSize?: number } = {}): DatabaseHandle => {
+  const db = isPostgresUrl(url) ? openPostgres(url, logger, options.poolSize ?? 10) : openSqlite(url);
+  return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, close: () => db.destroy() };
+};

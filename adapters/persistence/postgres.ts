@@ -1,0 +1,13 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from '../../ports/logger.js';
+import type { Database } from './schema.js';
+
+export const openPostgres = (url: string, logger: Logger, poolSize: number): Kysely<Database> => {
+  // Without a connect time-out a query waits forever while the server is down.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client's error (e.g. the server restarted) is emitted on the pool; unhandled, it
+  // would kill the process. The pool drops that client and the next query gets a fresh one.
+  pool.on('error', (error) => logger.error({ err: error.message }, 'postgres pool client failed'));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+};

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { SecretBox } from '../../../ports/secret-box.js';
+import type { Codec } from '../codec.js';
+import type { Database } from '../schema.js';
+
+/** What every repository is built from: a connection or a transaction, and the dialect's codec. */
+export interface Executor {
+  readonly db: Kysely<Database>;
+  readonly codec: Codec;
+  /** Seals secrets (credentials, client secrets) before they reach a column. */
+  readonly secretBox: SecretBox;
+}

@@ -1,0 +1,23 @@
+import type { Repositories } from '../../../ports/repositories.js';
+import { createAccessTokenRepository } from './access-tokens.repository.js';
+import { createApiTokenRepository } from './api-tokens.repository.js';
+import { createAppConfigRepository } from './app-configs.repository.js';
+import { createConfigRepository } from './config.repository.js';
+import { createConnectionRepository } from './connections.repository.js';
+import type { Executor } from './executor.js';
+import { createOAuthClientRepository } from './oauth-clients.repository.js';
+import { createRoleRepository } from './roles.repository.js';
+import { createUserTokenRepository } from './user-tokens.repository.js';
+import { createUserRepository } from './users.repository.js';
+
+export const createRepositories = (ex: Executor): Repositories => ({
+  users: createUserRepository(ex),
+  roles: createRoleRepository(ex),
+  accessTokens: createAccessTokenRepository(ex),
+  userTokens: createUserTokenRepository(ex),
+  config: createConfigRepository(ex),
+  apiTokens: createApiTokenRepository(ex),
+  connections: createConnectionRepository(ex),
+  appConfigs: createAppConfigRepository(ex),
+  oauthClients: createOAuthClientRepository(ex),
+});

@@ -1,0 +1,132 @@
+import type { ColumnType } from 'kysely';
+
+/** Stored as ISO-8601 text on SQLite and timestamptz on Postgres; written as ISO strings. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+/** Stored as 0/1 on SQLite and boolean on Postgres. */
+export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+/** Stored as text on SQLite and jsonb on Postgres; written as JSON text. */
+export type Json = ColumnType<unknown, string, string>;
+/** int8 comes back from pg as a string. */
+export type Int8 = ColumnType<string | number | bigint, number, number>;
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  is_admin: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PermissionsTable {
+  id: string;
+  role_id: string;
+  action: string;
+  subject: string;
+  conditions: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string;
+  password_hash: string | null;
+  role_id: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ConfigTable {
+  id: number;
+  installation_completed: Bool;
+  registration_enabled: Bool;
+  enable_templates: Bool;
+  appearance: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  masked_token: string;
+  created_at: Timestamp;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  window_ends_ms: Int8;
+  hits: number;
+}
+
+export interface AppConfigsTable {
+  app_key: string;
+  disabled: Bool;
+  use_only_predefined_auth_clients: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OAuthClientsTable {
+  id: string;
+  app_key: string;
+  name: string;
+  active: Bool;
+  /** Sealed JSON (SecretBox). */
+  settings: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConnectionsTable {
+  id: string;
+  user_id: string;
+  app_key: string;
+  oauth_client_id: string | null;
+  /** Sealed JSON (SecretBox), bound to the row id. */
+  credentials: string;
+  verified: Bool;
+  screen_name: string | null;
+  oauth_state_hash: string | null;
+  oauth_state_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  user_tokens: UserTokensTable;
+  config: ConfigTable;
+  rate_limit_hits: RateLimitHitsTable;
+  api_tokens: ApiTokensTable;
+  app_configs: AppConfigsTable;
+  oauth_clients: OAuthClientsTable;
+  connections: ConnectionsTable;
+}

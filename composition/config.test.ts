@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PUBLIC_KEY_PEM = [
+  '-----BEGIN PUBLIC KEY-----',
+  'MCowBQYDK2VwAyEAECAKEUi+oCO7e7tpMvwK86aSSVzg12CidRffZUWt+60=',
+  '-----END PUBLIC KEY-----',
+].join('\n');
+
+/** The ConfigError message `env` is refused with; fails the test when it is accepted. */
+const refusal = (env: Record<string, string | undefined>): string => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected loadConfig to refuse the environment');
+};
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    expect(loadConfig({})).toEqual({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: './data/conveyor.db',
+      databasePoolSize: 10,
+      encryptionKey: null,
+      previousEncryptionKeys: [],
+      webAppUrl: 'http://localhost:3000',
+      docsUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Conveyor <no-reply@localhost>',
+      logLevel: 'info',
+      accessTokenTtlMs: 14 * DAY_MS,
+      bodyLimitBytes: 1024 * 1024,
+      trustProxy: false,
+      allowPrivateNetworks: false,
+      licenseKey: null,
+      licensePublicKey: null,
+    });
+  });
+
+  it('treats empty strings and undefined as unset', () => {
+    const env = {
+      NODE_ENV: '',
+      PORT: '',
+      HOST: '',
+      DATABASE_URL: '',
+      DATABASE_POOL_SIZE: '',
+      ENCRYPTION_KEY: '',
+      WEB_APP_URL: '',
+      DOCS_URL: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      LOG_LEVEL: '',
+      ACCESS_TOKEN_TTL_DAYS: '',
+      BODY_LIMIT_BYTES: '',
+      TRUST_PROXY: undefined,
+      LICENSE_KEY: '',
+      LICENSE_PUBLIC_KEY: undefined,
+    };
+    expect(loadConfig(env)).toEqual(loadConfig({}));
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root', CONVEYOR_UNKNOWN: 'x' })).toEqual(loadConfig({}));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://conveyor@db/conveyor',
+      DATABASE_POOL_SIZE: '25',
+      ENCRYPTION_KEY: 'a-key',
+      ENCRYPTION_KEYS_PREVIOUS: ' old-1 , old-2,',
+      WEB_APP_URL: 'https://conveyor.example.com',
+      DOCS_URL: 'https://docs.example.com',
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      MAIL_FROM: 'Ops <ops@example.com>',
+      LOG_LEVEL: 'debug',
+      ACCESS_TOKEN_TTL_DAYS: '1',
+      BODY_LIMIT_BYTES: '2048',
+      TRUST_PROXY: 'true',
+      ALLOW_PRIVATE_NETWORKS: '1',
+      LICENSE_KEY: 'payload.signature',
+      LICENSE_PUBLIC_KEY: PUBLIC_KEY_PEM,
+    });
+    expect(config).toEqual({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://conveyor@db/conveyor',
+      databasePoolSize: 25,
+      encryptionKey: 'a-key',
+      previousEncryptionKeys: ['old-1', 'old-2'],
+      webAppUrl: 'https://conveyor.example.com',
+      docsUrl: 'https://docs.example.com',
+      smtpUrl: 'smtps://user:pass@mail.example.com',
+      mailFrom: 'Ops <ops@example.com>',
+      logLevel: 'debug',
+      accessTokenTtlMs: DAY_MS,
+      bodyLimitBytes: 2048,
+      trustProxy: true,
+      allowPrivateNetworks: true,
+      licenseKey: 'payload.signature',
+      licensePublicKey: PUBLIC_KEY_PEM,
+    });
+  });
+
+  it('derives the default web app URL from PORT', () => {
+    expect(loadConfig({ PORT: '8080' }).webAppUrl).toBe('http://localhost:8080');
+  });
+
+  it('trims numbers', () => {
+    expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+  });
+
+  it('removes trailing slashes from WEB_APP_URL and DOCS_URL', () => {
+    expect(loadConfig({ WEB_APP_URL: 'https://conveyor.example.com/' }).webAppUrl).toBe('https://conveyor.example.com');
+    expect(loadConfig({ WEB_APP_URL: 'https://example.com/conveyor///' }).webAppUrl).toBe(
+      'https://example.com/conveyor',
+    );
+    expect(loadConfig({ DOCS_URL: 'http://docs.example.com/' }).docsUrl).toBe('http://docs.example.com');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'must be a whole number.'],
+    ['PORT', '-1', 'must be a whole number.'],
+    ['PORT', '3.5', 'must be a whole number.'],
+    ['PORT', '65536', 'must be at most 65535.'],
+    ['DATABASE_POOL_SIZE', '0', 'must be at least 1.'],
+    ['ACCESS_TOKEN_TTL_DAYS', '366', 'must be at most 365.'],
+    ['BODY_LIMIT_BYTES', '100', 'must be at least 1024.'],
+    ['WEB_APP_URL', 'not a url', 'must be a URL.'],
+    ['WEB_APP_URL', 'ftp://files.example.com', 'must start with http:// or https://.'],
+    ['DOCS_URL', 'ftp://files.example.com', 'must start with http:// or https://.'],
+    ['SMTP_URL', 'http://mail.example.com', 'must start with smtp:// or smtps://.'],
+  ])('refuses %s=%s: %s', (name, value, message) => {
+    expect(refusal({ [name]: value })).toContain(`${name}: ${message}`);
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['HOST', '   '],
+    ['LICENSE_KEY', '  '],
+    ['LICENSE_PUBLIC_KEY', '\\n'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(refusal({ [name]: value })).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
+  });
+
+  it('reports every invalid variable at once, in one ConfigError', () => {
+    const message = refusal({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(message).toMatch(/^Invalid configuration:\n/);
+    expect(message).toContain('PORT: must be a whole number.');
+    expect(message).toMatch(/^ {2}LOG_LEVEL: .*loud/m);
+    expect(message.split('\n')).toHaveLength(3);
+  });
+
+  it('reports many invalid variables together, and none of the valid ones', () => {
+    const message = refusal({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+      TRUST_PROXY: 'yes',
+      SMTP_URL: 'http://mail.example.com',
+      BODY_LIMIT_BYTES: '10',
+      HOST: '0.0.0.0',
+    });
+    for (const name of ['PORT', 'LOG_LEVEL', 'NODE_ENV', 'TRUST_PROXY', 'SMTP_URL', 'BODY_LIMIT_BYTES']) {
+      expect(message).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
+    }
+    expect(message).not.toContain('HOST');
+  });
+
+  it('does not echo a rejected SMTP_URL, which may hold a password', () => {
+    expect(refusal({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).not.toContain('hunter2');
+  });
+
+  describe('licence variables', () => {
+    it('keeps a PEM given with real newlines, trimmed', () => {
+      expect(loadConfig({ LICENSE_PUBLIC_KEY: `\n${PUBLIC_KEY_PEM}\n` }).licensePublicKey).toBe(PUBLIC_KEY_PEM);
+    });
+
+    it('reads literal \\n escapes as newlines, as one-line .env values carry them', () => {
+      const oneLine = PUBLIC_KEY_PEM.replaceAll('\n', '\\n');
+      expect(oneLine).not.toContain('\n');
+      expect(loadConfig({ LICENSE_PUBLIC_KEY: `${oneLine}\\n` }).licensePublicKey).toBe(PUBLIC_KEY_PEM);
+    });
+
+    it('takes a one-line base64 public key as it is', () => {
+      const raw = 'ECAKEUi+oCO7e7tpMvwK86aSSVzg12CidRffZUWt+60=';
+      expect(loadConfig({ LICENSE_PUBLIC_KEY: raw }).licensePublicKey).toBe(raw);
+    });
+
+    it('trims the licence text, e.g. a trailing newline or escape pasted with it', () => {
+      expect(loadConfig({ LICENSE_KEY: ' abc.def\n' }).licenseKey).toBe('abc.def');
+      expect(loadConfig({ LICENSE_KEY: 'abc.def\\n' }).licenseKey).toBe('abc.def');
+    });
+
+    it("does not judge the licence itself: a malformed one is the licence source's business", () => {
+      expect(loadConfig({ LICENSE_KEY: 'not a licence' }).licenseKey).toBe('not a licence');
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+
+const integer = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number.'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}.`),
+    v.maxValue(max, `must be at most ${max}.`),
+  );
+const httpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('must be a URL.'),
+  v.regex(/^https?:\/\//i, 'must start with http:// or https://.'),
+  v.transform((url) => url.replace(/\/+$/, '')),
+);
+const text = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty.'));
+// .env files often carry a PEM on one line with literal \n escapes; read those as the newlines they stand for.
+const multiline = v.pipe(
+  v.string(),
+  v.transform((s) => s.replaceAll('\\n', '\n')),
+  v.trim(),
+  v.nonEmpty('must not be empty.'),
+);
+const flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0']),
+  v.transform((s) => s === 'true' || s === '1'),
+);
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: v.optional(integer(0, 65_535), '3000'),
+  HOST: v.optional(text, '127.0.0.1'),
+  DATABASE_URL: v.optional(text, './data/conveyor.db'),
+  DATABASE_POOL_SIZE: v.optional(integer(1, 1000), '10'),
+  ENCRYPTION_KEY: v.optional(text),
+  ENCRYPTION_KEYS_PREVIOUS: v.optional(text),
+  WEB_APP_URL: v.optional(httpUrl),
+  DOCS_URL: v.optional(httpUrl),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://.'))),
+  MAIL_FROM: v.optional(text, 'Conveyor <no-reply@localhost>'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  ACCESS_TOKEN_TTL_DAYS: v.optional(integer(1, 365), '14'),
+  BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 ** 3), String(1024 * 1024)),
+  TRUST_PROXY: v.optional(flag, 'false'),
+  ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
+  LICENSE_KEY: v.optional(multiline),
+  LICENSE_PUBLIC_KEY: v.optional(multiline),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
+  nodeEnv: env.NODE_ENV,
+  port: env.PORT,
+  host: env.HOST,
+  databaseUrl: env.DATABASE_URL,
+  databasePoolSize: env.DATABASE_POOL_SIZE,
+  /** Raw value; `resolveEncryptionKey` turns it (or its absence) into key bytes. */
+  encryptionKey: env.ENCRYPTION_KEY ?? null,
+  /** Older keys, comma-separated, that still open values sealed before a rotation. */
+  previousEncryptionKeys:
+    env.ENCRYPTION_KEYS_PREVIOUS?.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean) ?? [],
+  webAppUrl: env.WEB_APP_URL ?? `http://localhost:${env.PORT}`,
+  docsUrl: env.DOCS_URL ?? null,
+  smtpUrl: env.SMTP_URL ?? null,
+  mailFrom: env.MAIL_FROM,
+  logLevel: env.LOG_LEVEL,
+  accessTokenTtlMs: env.ACCESS_TOKEN_TTL_DAYS * 24 * 60 * 60_000,
+  bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  trustProxy: env.TRUST_PROXY,
+  /** Let apps reach loopback and private addresses (off: the SSRF guard refuses them). */
+  allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS,
+  /** Raw licence text; verified at start by the licence source. */
+  licenseKey: env.LICENSE_KEY ?? null,
+  /** Null means the public key built into this release. */
+  licensePublicKey: env.LICENSE_PUBLIC_KEY ?? null,
+});
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Every problem is reported at the same time, by variable name. */
+export const loadConfig = (env: Record<string, string | undefined>): Config => {
+  // An empty variable means "not set", as it does in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(result.output);
+};

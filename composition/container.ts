@@ -1,0 +1,105 @@
+import 'reflect-metadata';
+import { dirname, join } from 'node:path';
+import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
+import { builtInApps } from '../adapters/apps/index.js';
+import { createAppCatalog } from '../adapters/apps/registry.js';
+import { createArgon2PasswordHasher } from '../adapters/auth/argon2-password-hasher.js';
+import { createLicenseSource } from '../adapters/auth/license.js';
+import { createSecretBox } from '../adapters/auth/secret-box.js';
+import { createSecretTokens } from '../adapters/auth/secret-tokens.js';
+import { systemClock, uuidGenerator } from '../adapters/auth/system.js';
+import { createPinoLogger } from '../adapters/logging/pino-logger.js';
+import { createBackgroundMailer } from '../adapters/mail/background-mailer.js';
+import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
+import { createSmtpMailer } from '../adapters/mail/smtp-mailer.js';
+import { createHealthProbe } from '../adapters/persistence/health-probe.js';
+import { isPostgresUrl, openDatabase } from '../adapters/persistence/open-database.js';
+import { createDatabaseRateLimiter } from '../adapters/persistence/rate-limiter.js';
+import { createRepositories } from '../adapters/persistence/repositories/index.js';
+import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
+import { buildUseCases } from '../core/application/use-cases.js';
+import type { Clock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
+import type { Mailer } from '../ports/mailer.js';
+import type { Config } from './config.js';
+import { resolveEncryptionKeys } from './encryption-key.js';
+import { TOKENS, type Token } from './tokens.js';
+
+/** Replacements a caller (a test, an embedding application) may plug in instead of the defaults. */
+export interface Overrides {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  /** The transport behind the background queue, e.g. a capturing mailer. */
+  readonly mailTransport?: Mailer;
+}
+
+export const resolve = <T>(c: DependencyContainer, key: Token<T>): T => c.resolve<T>(key);
+
+const provide = <T>(c: DependencyContainer, key: Token<T>, factory: (c: DependencyContainer) => T) =>
+  c.register<T>(key, { useFactory: instanceCachingFactory<T>(factory) });
+
+const mailTransport = (config: Config, logger: Logger): Mailer => {
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  const dataDir =
+    isPostgresUrl(config.databaseUrl) || config.databaseUrl === ':memory:' ? './data' : dirname(config.databaseUrl);
+  return createOutboxMailer(join(dataDir, 'outbox'), logger);
+};
+
+/** Every object of one Conveyor instance, built lazily and once, in its own child container. */
+export const buildContainer = (config: Config, overrides: Overrides = {}): DependencyContainer => {
+  const c = root.createChildContainer();
+  c.register(TOKENS.config, { useValue: config });
+  provide(c, TOKENS.logger, () => overrides.logger ?? createPinoLogger(config.logLevel));
+  provide(c, TOKENS.encryptionKeys, () => resolveEncryptionKeys(config));
+  provide(c, TOKENS.secretBox, (c) => createSecretBox(resolve(c, TOKENS.encryptionKeys)));
+  provide(c, TOKENS.database, (c) =>
+    openDatabase(config.databaseUrl, resolve(c, TOKENS.logger), { poolSize: config.databasePoolSize }),
+  );
+  provide(c, TOKENS.clock, () => overrides.clock ?? systemClock);
+  provide(c, TOKENS.ids, () => uuidGenerator);
+  provide(c, TOKENS.passwords, () => createArgon2PasswordHasher());
+  provide(c, TOKENS.secrets, () => createSecretTokens());
+  provide(c, TOKENS.mailer, (c) => {
+    const logger = resolve(c, TOKENS.logger);
+    return createBackgroundMailer(overrides.mailTransport ?? mailTransport(config, logger), logger);
+  });
+  provide(c, TOKENS.rateLimiter, (c) =>
+    createDatabaseRateLimiter(resolve(c, TOKENS.database), resolve(c, TOKENS.clock)),
+  );
+  provide(c, TOKENS.repositories, (c) =>
+    createRepositories({ ...resolve(c, TOKENS.database), secretBox: resolve(c, TOKENS.secretBox) }),
+  );
+  provide(c, TOKENS.unitOfWork, (c) => createUnitOfWork(resolve(c, TOKENS.database), resolve(c, TOKENS.secretBox)));
+  provide(c, TOKENS.health, (c) => createHealthProbe(resolve(c, TOKENS.database)));
+  provide(c, TOKENS.license, (c) =>
+    createLicenseSource({
+      licenseKey: config.licenseKey,
+      publicKey: config.licensePublicKey,
+      logger: resolve(c, TOKENS.logger),
+    }),
+  );
+  provide(c, TOKENS.apps, (c) =>
+    createAppCatalog({
+      apps: builtInApps,
+      allowPrivateNetworks: config.allowPrivateNetworks,
+      logger: resolve(c, TOKENS.logger),
+    }),
+  );
+  provide(c, TOKENS.useCases, (c) =>
+    buildUseCases({
+      repos: resolve(c, TOKENS.repositories),
+      uow: resolve(c, TOKENS.unitOfWork),
+      clock: resolve(c, TOKENS.clock),
+      ids: resolve(c, TOKENS.ids),
+      passwords: resolve(c, TOKENS.passwords),
+      secrets: resolve(c, TOKENS.secrets),
+      mailer: resolve(c, TOKENS.mailer),
+      rateLimiter: resolve(c, TOKENS.rateLimiter),
+      logger: resolve(c, TOKENS.logger),
+      license: resolve(c, TOKENS.license),
+      apps: resolve(c, TOKENS.apps),
+      settings: { webAppUrl: config.webAppUrl, accessTokenTtlMs: config.accessTokenTtlMs, docsUrl: config.docsUrl },
+    }),
+  );
+  return c;
+};

@@ -1,0 +1,40 @@
+import type { BackgroundMailer } from '../adapters/mail/background-mailer.js';
+import type { DatabaseHandle } from '../adapters/persistence/open-database.js';
+import type { UseCases } from '../core/application/use-cases.js';
+import type { AppCatalog } from '../ports/app-catalog.js';
+import type { Clock } from '../ports/clock.js';
+import type { HealthProbe } from '../ports/health.js';
+import type { IdGenerator } from '../ports/ids.js';
+import type { LicenseSource } from '../ports/license.js';
+import type { Logger } from '../ports/logger.js';
+import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { Repositories } from '../ports/repositories.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import type { SecretTokens } from '../ports/secret-tokens.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Config } from './config.js';
+
+/** A registration key that remembers the type registered under it. */
+export type Token<T> = symbol & { readonly __type?: T };
+const token = <T>(name: string) => Symbol(name) as Token<T>;
+
+export const TOKENS = {
+  config: token<Config>('Config'),
+  encryptionKeys: token<Uint8Array[]>('EncryptionKeys'),
+  secretBox: token<SecretBox>('SecretBox'),
+  logger: token<Logger>('Logger'),
+  database: token<DatabaseHandle>('Database'),
+  clock: token<Clock>('Clock'),
+  ids: token<IdGenerator>('IdGenerator'),
+  passwords: token<PasswordHasher>('PasswordHasher'),
+  secrets: token<SecretTokens>('SecretTokens'),
+  mailer: token<BackgroundMailer>('Mailer'),
+  rateLimiter: token<RateLimiter>('RateLimiter'),
+  repositories: token<Repositories>('Repositories'),
+  unitOfWork: token<UnitOfWork>('UnitOfWork'),
+  health: token<HealthProbe>('HealthProbe'),
+  license: token<LicenseSource>('LicenseSource'),
+  apps: token<AppCatalog>('AppCatalog'),
+  useCases: token<UseCases>('UseCases'),
+} as const;

@@ -1,0 +1,42 @@
+import type { Actor } from '../../domain/actor.js';
+import { type DomainError, invalidInput, notFound } from '../../domain/errors.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import type { CoreDeps } from '../deps.js';
+import { loadConnection } from './load-connection.js';
+import { oauthClientOf, oauthRedirectUri } from './oauth.js';
+
+const STATE_TTL_MS = 15 * 60_000;
+
+/** The provider's consent page for an OAuth2 connection, with a state bound to this connection. */
+export const makeGenerateAuthUrl =
+  ({
+    repos,
+    uow,
+    clock,
+    apps,
+    secrets,
+    settings,
+  }: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'secrets' | 'settings'>) =>
+  async (actor: Actor, connectionId: string): Promise<Result<{ url: string }, DomainError>> => {
+    const loaded = await loadConnection(repos, actor, connectionId, 'manage');
+    if (!loaded.ok) return loaded;
+    const connection = loaded.value;
+    const app = apps.find(connection.appKey);
+    if (!app) return err(notFound('App'));
+    if (app.auth.kind !== 'oauth2') return err(invalidInput({ general: [`${app.name} does not use OAuth.`] }));
+    const client = await oauthClientOf(repos, apps, connection);
+    if (!client.ok) return client;
+    const state = secrets.generate();
+    const url = apps.authorizationUrl(app.key, {
+      client: client.value,
+      redirectUri: oauthRedirectUri(settings.webAppUrl, app.key),
+      state,
+    });
+    if (!url) return err(invalidInput({ general: [`${app.name} does not use OAuth.`] }));
+    return uow.run(async (tx) => {
+      const now = clock.now();
+      const oauthState = { hash: secrets.hash(state), expiresAt: new Date(now.getTime() + STATE_TTL_MS) };
+      await tx.connections.update(connectionId, { oauthState }, now);
+      return ok({ url });
+    });
+  };

@@ -1,0 +1,35 @@
+import type { AppCatalog } from '../../ports/app-catalog.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdGenerator } from '../../ports/ids.js';
+import type { LicenseSource } from '../../ports/license.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Mailer } from '../../ports/mailer.js';
+import type { PasswordHasher } from '../../ports/password-hasher.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { SecretTokens } from '../../ports/secret-tokens.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+
+/** Plain settings the core needs from configuration; the core never reads the environment. */
+export interface CoreSettings {
+  /** Base of links put in e-mails, without a trailing slash. */
+  readonly webAppUrl: string;
+  readonly accessTokenTtlMs: number;
+  readonly docsUrl: string | null;
+}
+
+/** Everything a use case may depend on. Each use case picks the few it needs. */
+export interface CoreDeps {
+  readonly repos: Repositories;
+  readonly uow: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly passwords: PasswordHasher;
+  readonly secrets: SecretTokens;
+  readonly mailer: Mailer;
+  readonly rateLimiter: RateLimiter;
+  readonly logger: Logger;
+  readonly license: LicenseSource;
+  readonly apps: AppCatalog;
+  readonly settings: CoreSettings;
+}

@@ -1,0 +1,69 @@
+/**
+ * What the core and the API know of an integration: plain, serialisable descriptions. The code
+ * that runs them lives behind the AppCatalog port.
+ */
+export type ArgumentType = 'string' | 'number' | 'boolean' | 'dropdown' | 'keyValueList' | 'code' | 'json';
+
+export interface ArgumentOption {
+  readonly label: string;
+  readonly value: string | number | boolean;
+}
+
+export interface ArgumentDescription {
+  readonly key: string;
+  readonly label: string;
+  readonly type: ArgumentType;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly placeholder?: string;
+  readonly defaultValue?: unknown;
+  /** Shown masked and never returned once stored (passwords, API keys). */
+  readonly secret?: boolean;
+  /** May contain `{{step.<id>.<path>}}` references to earlier steps' output. */
+  readonly acceptsVariables?: boolean;
+  readonly options?: readonly ArgumentOption[];
+  /** A dropdown filled at run time by the app's dynamic data of this key. */
+  readonly dynamicData?: { readonly key: string; readonly dependsOn: readonly string[] };
+  /** For `code`: the language shown in the editor. */
+  readonly language?: string;
+}
+
+export type AuthKind = 'none' | 'fields' | 'oauth2';
+
+export interface AuthDescription {
+  readonly kind: AuthKind;
+  /** What the user enters: credentials (kind `fields`) or, for OAuth2, extra settings. */
+  readonly fields: readonly ArgumentDescription[];
+  /** OAuth2 client settings an administrator or user provides (client id and secret). */
+  readonly clientFields: readonly ArgumentDescription[];
+}
+
+export type TriggerType = 'webhook' | 'polling' | 'schedule';
+
+export interface StepDescription {
+  readonly key: string;
+  readonly name: string;
+  readonly description: string;
+  readonly arguments: readonly ArgumentDescription[];
+  /** Triggers only. */
+  readonly type?: TriggerType;
+  /** Extra arguments computed by the app from the ones already given. */
+  readonly dynamicFieldsKey?: string;
+}
+
+export interface AppDescription {
+  readonly key: string;
+  readonly name: string;
+  readonly description: string;
+  readonly iconUrl: string;
+  readonly primaryColor: string;
+  /** Version of the app's definitions; steps record it so that later changes can be detected. */
+  readonly version: number;
+  readonly auth: AuthDescription;
+  readonly triggers: readonly StepDescription[];
+  readonly actions: readonly StepDescription[];
+}
+
+export type Credentials = Readonly<Record<string, unknown>>;
+
+export const needsConnection = (app: AppDescription): boolean => app.auth.kind !== 'none';

@@ -1,0 +1,35 @@
+/**
+ * Every expected failure of the core, as plain values. The HTTP adapter maps each code to a status
+ * in one exhaustive table, so adding a code here fails to compile until it has a status.
+ */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+
+export type DomainError =
+  | { readonly code: 'input.invalid'; readonly fields: FieldErrors }
+  | { readonly code: 'unique.violation'; readonly field: string }
+  | { readonly code: 'auth.unauthenticated' }
+  | { readonly code: 'auth.forbidden'; readonly reason: string }
+  | { readonly code: 'auth.invalid_credentials' }
+  | { readonly code: 'auth.rate_limited'; readonly retryAfterSeconds: number }
+  | { readonly code: 'resource.not_found'; readonly resource: string }
+  | { readonly code: 'user.last_admin' }
+  | { readonly code: 'role.in_use'; readonly users: number }
+  | { readonly code: 'license.required' }
+  | { readonly code: 'connection.verification_failed'; readonly reason: string };
+
+export type DomainErrorCode = DomainError['code'];
+
+export const invalidInput = (fields: FieldErrors): DomainError => ({ code: 'input.invalid', fields });
+export const uniqueViolation = (field: string): DomainError => ({ code: 'unique.violation', field });
+export const unauthenticated = (): DomainError => ({ code: 'auth.unauthenticated' });
+export const forbidden = (reason: string): DomainError => ({ code: 'auth.forbidden', reason });
+export const invalidCredentials = (): DomainError => ({ code: 'auth.invalid_credentials' });
+export const rateLimited = (retryAfterSeconds: number): DomainError => ({
+  code: 'auth.rate_limited',
+  retryAfterSeconds,
+});
+export const notFound = (resource: string): DomainError => ({ code: 'resource.not_found', resource });
+export const lastAdmin = (): DomainError => ({ code: 'user.last_admin' });
+export const roleInUse = (users: number): DomainError => ({ code: 'role.in_use', users });
+export const licenseRequired = (): DomainError => ({ code: 'license.required' });
+export const verificationFailed = (reason: string): DomainError => ({ code: 'connection.verification_failed', reason });

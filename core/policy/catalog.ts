@@ -1,0 +1,35 @@
+import type { Permission, PermissionAction, PermissionCondition, PermissionSubject } from '../domain/role.js';
+
+/** Every permission a role can hold. `manage` implies `read`; Execution has no `manage`. */
+export const PERMISSION_CATALOG = {
+  actions: [
+    { key: 'read', label: 'Read', subjects: ['Flow', 'Connection', 'Execution'] },
+    { key: 'manage', label: 'Manage', subjects: ['Flow', 'Connection'] },
+  ],
+  subjects: [
+    { key: 'Flow', label: 'Flow' },
+    { key: 'Connection', label: 'Connection' },
+    { key: 'Execution', label: 'Execution' },
+  ],
+  conditions: [{ key: 'isCreator', label: 'Is creator' }],
+} as const satisfies {
+  actions: ReadonlyArray<{ key: PermissionAction; label: string; subjects: readonly PermissionSubject[] }>;
+  subjects: ReadonlyArray<{ key: PermissionSubject; label: string }>;
+  conditions: ReadonlyArray<{ key: PermissionCondition; label: string }>;
+};
+
+/** Whether an (untrusted) permission names an action, subject and conditions the catalog has. */
+export const isInCatalog = (permission: { action: string; subject: string; conditions: readonly string[] }) => {
+  const action = PERMISSION_CATALOG.actions.find((a) => a.key === permission.action);
+  return (
+    action !== undefined &&
+    (action.subjects as readonly string[]).includes(permission.subject) &&
+    permission.conditions.every((c) => PERMISSION_CATALOG.conditions.some((known) => known.key === c)) &&
+    new Set(permission.conditions).size === permission.conditions.length
+  );
+};
+
+/** Every catalog permission without conditions: what the Admin role holds. */
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOG.actions.flatMap((action) =>
+  action.subjects.map((subject) => ({ action: action.key, subject, conditions: [] })),
+);

@@ -1,0 +1,3 @@
+export { adminOnly, authorize, type Scope, scopeOf } from './authorize.js';
+export { ALL_PERMISSIONS, isInCatalog, PERMISSION_CATALOG } from './catalog.js';
+export { ownAccountOnly } from './own-account.js';

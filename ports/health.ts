@@ -1,0 +1,4 @@
+export interface HealthProbe {
+  /** Resolves true when the database answers. */
+  databaseReachable(): Promise<boolean>;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { CapturingLogger } from '../support/capturing-logger.js';
+import { describeAppContract } from './app-contract.js';
+
+for (const app of builtInApps) describeAppContract(app);
+
+describe('the built-in apps', () => {
+  it('have unique keys', () => {
+    const keys = builtInApps.map((a) => a.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keep the keys and arguments of API.md §11', () => {
+    const steps = (appKey: string) => {
+      const app = builtInApps.find((a) => a.key === appKey);
+      return Object.fromEntries(
+        [...(app?.manifest.triggers ?? []), ...(app?.manifest.actions ?? [])].map((s) => [
+          s.key,
+          s.arguments.map((a) => a.key),
+        ]),
+      );
+    };
+    expect(steps('postgresql')).toMatchObject({
+      SQLQuery: expect.arrayContaining(['queryStatement', 'params']),
+      insert: expect.arrayContaining(['table', 'values']),
+      update: expect.any(Array),
+      delete: expect.any(Array),
+    });
+    expect(steps('smtp')).toMatchObject({
+      sendEmail: expect.arrayContaining([
+        'fromName',
+        'fromEmail',
+        'replyTo',
+        'to',
+        'cc',
+        'bcc',
+        'subject',
+        'body',
+        'html',
+      ]),
+    });
+    expect(steps('github')).toMatchObject({ createIssue: expect.arrayContaining(['repo', 'title', 'body']) });
+  });
+
+  it('are what the catalog lists, by name', async () => {
+    const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
+    try {
+      expect(catalog.list().map((a) => a.name)).toEqual(['GitHub', 'PostgreSQL', 'SMTP']);
+    } finally {
+      await catalog.close();
+    }
+  });
+});

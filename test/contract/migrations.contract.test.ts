@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_TABLE, migrateToLatest } from '../../adapters/persistence/migrate.js';
+import { migrations } from '../../adapters/persistence/migrations/index.js';
+import { type DatabaseHandle, openDatabase } from '../../adapters/persistence/open-database.js';
+import { createRepositories } from '../../adapters/persistence/repositories/index.js';
+import { createTestDatabase, DIALECTS } from '../support/databases.js';
+import { insertUser, openFixture, silentLogger, testSecretBox } from './persistence-fixture.js';
+
+/** Row counts of the seeded tables and of the migrator's own bookkeeping. */
+const census = async ({ db }: DatabaseHandle) => {
+  const count = async (table: string) => {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    return Number(rows[0]?.n);
+  };
+  const admins = await db.selectFrom('roles').select('id').where('name', '=', 'Admin').execute();
+  return {
+    adminRoles: admins.length,
+    roles: await count('roles'),
+    permissions: await count('permissions'),
+    config: await count('config'),
+    applied: await count(MIGRATIONS_TABLE),
+  };
+};
+
+const SEEDED = { adminRoles: 1, roles: 2, permissions: 10, config: 1, applied: migrations.length };
+
+describe.each(DIALECTS)('migrations contract (%s)', (dialect) => {
+  it('seeds the roles, their permissions and the config row once', async () => {
+    const fx = await openFixture(dialect);
+    try {
+      expect(await census(fx.handle)).toEqual(SEEDED);
+      const admin = await fx.repos.roles.findByName('Admin');
+      const user = await fx.repos.roles.findByName('User');
+      expect(admin?.isAdmin).toBe(true);
+      expect(user?.isAdmin).toBe(false);
+      expect(admin?.permissions.every((p) => p.conditions.length === 0)).toBe(true);
+      expect(user?.permissions.every((p) => p.conditions.join() === 'isCreator')).toBe(true);
+    } finally {
+      await fx.close();
+    }
+  });
+
+  it('does nothing when run again, and keeps the data', async () => {
+    const fx = await openFixture(dialect);
+    try {
+      const id = await insertUser(fx.repos, { email: 'kept@example.com' });
+      await fx.repos.config.update({ registrationEnabled: true }, new Date('2026-03-01T12:00:00.000Z'));
+      await migrateToLatest(fx.handle.db);
+      await migrateToLatest(fx.handle.db);
+      expect(await census(fx.handle)).toEqual(SEEDED);
+      expect((await fx.repos.users.findById(id))?.email).toBe('kept@example.com');
+      expect(await fx.repos.config.get()).toMatchObject({ installationCompleted: false, registrationEnabled: true });
+    } finally {
+      await fx.close();
+    }
+  });
+
+  it('runs each migration once when started concurrently', async () => {
+    const testDb = await createTestDatabase(dialect);
+    // SQLite's `:memory:` database is private to its handle, so there the concurrency is within
+    // one handle; on Postgres two pools race on the same schema, as two processes would.
+    const first = openDatabase(testDb.url, silentLogger);
+    const second = dialect === 'postgres' ? openDatabase(testDb.url, silentLogger) : first;
+    try {
+      await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
+      expect(await census(first)).toEqual(SEEDED);
+      expect(await census(second)).toEqual(SEEDED);
+      const repos = createRepositories({ ...first, secretBox: testSecretBox });
+      expect((await repos.roles.findByName('Admin'))?.permissions).toHaveLength(5);
+    } finally {
+      await first.close();
+      if (second !== first) await second.close();
+      await testDb.drop();
+    }
+  });
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('migrations contract on a shared Postgres database', () => {
+  it('migrates a fresh schema while another schema of the same database is already migrated', async () => {
+    // Every suite gets its own schema on one test database, and a production database may hold
+    // other applications' schemas: the migrator must look only at its own schema.
+    const neighbour = await openFixture('postgres');
+    const testDb = await createTestDatabase('postgres');
+    const handle = openDatabase(testDb.url, silentLogger);
+    try {
+      await migrateToLatest(handle.db);
+      expect(await census(handle)).toEqual(SEEDED);
+    } finally {
+      await handle.close();
+      await testDb.drop();
+      await neighbour.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('the migration runner (%s)', (dialect) => {
+  it('applies pending migrations all or nothing', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const handle = openDatabase(testDb.url, silentLogger);
+    try {
+      const good = { up: (db: any) => db.schema.createTable('first_table').addColumn('id', 'integer').execute() };
+      const bad = {
+        up: async () => {
+          throw new Error('boom');
+        },
+      };
+      await expect(
+        migrateToLatest(handle.db, [
+          ['a-good', good],
+          ['b-bad', bad],
+        ]),
+      ).rejects.toThrow('Migration b-bad failed: boom');
+      const tables = await handle.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).not.toContain('first_table');
+      await migrateToLatest(handle.db, [['a-good', good]]);
+      expect((await handle.db.introspection.getTables()).map((t) => t.name)).toContain('first_table');
+      // A build that does not know an applied migration refuses to run against that database.
+      await expect(migrateToLatest(handle.db, [])).rejects.toThrow(/does not know \(a-good\)/);
+    } finally {
+      await handle.close();
+      await testDb.drop();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  readonly url: string;
+  drop(): Promise<void>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * The dialects this run covers. SQLite always; Postgres when TEST_DATABASE_URL is set. The global
+ * set-up fails the run in CI when it is not, and warns loudly elsewhere.
+ */
+export const DIALECTS: readonly DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A private database: SQLite in memory, or a fresh schema on the test Postgres server. */
+export const createTestDatabase = async (dialect: DialectName): Promise<TestDatabase> => {
+  if (dialect === 'sqlite') return { url: ':memory:', drop: async () => {} };
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists ${schema} cascade`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+};
