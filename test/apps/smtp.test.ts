@@ -1,46 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
-
-interface Received {
-  readonly from: string;
-  readonly to: readonly string[];
-  readonly raw: string;
-}
-
-const USER = 'mailer';
-const PASSWORD = 'smtp-secret-password';
-
-/** An SMTP server on loopback that wants a login and keeps what it receives. */
-const startAuthenticatedSink = async () => {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
+import { SMTP_PASSWORD as PASSWORD, startAuthenticatedSink, SMTP_USER as USER } from './support/smtp-login-sink.js';
 
 let sink: Awaited<ReturnType<typeof startAuthenticatedSink>>;
 let catalog: AppRuntime;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
@@ -31,21 +28,16 @@ const localPostgres = () => {
 describe.each(DIALECTS)('connections (%s)', (dialect) => {
   let instance: TestInstance;
   let token: string;
-  let databaseUrl: string;
-  let dir: string;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'conveyor-connections-'));
-    // A file database on SQLite, so that the test can read the stored row beside the application.
-    const env: Record<string, string> = { ...enterpriseEnv(), ALLOW_PRIVATE_NETWORKS: 'true' };
-    if (dialect === 'sqlite') env.DATABASE_URL = join(dir, 'conveyor.db');
-    instance = await startTestInstance(dialect, env);
-    databaseUrl = env.DATABASE_URL ?? instance.database.url;
+    instance = await startTestInstance(
+      dialect,
+      { ...enterpriseEnv(), ALLOW_PRIVATE_NETWORKS: 'true' },
+      {},
+      { onDisk: true },
+    );
     token = await installAndSignIn(instance);
   });
-  afterEach(async () => {
-    await instance.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => instance.close());
 
   const create = (formattedData: Record<string, unknown>, as = token) =>
     instance.request('POST', '/apps/postgresql/connections', { token: as, body: { formattedData } });
@@ -62,7 +54,9 @@ describe.each(DIALECTS)('connections (%s)', (dialect) => {
     });
     expect(JSON.stringify(res.body)).not.toContain(localPostgres().password);
 
-    const [row] = await rawQuery(databaseUrl, 'select credentials from connections where id = ?', [res.body.data.id]);
+    const [row] = await rawQuery(instance.database.url, 'select credentials from connections where id = ?', [
+      res.body.data.id,
+    ]);
     expect(row.credentials).toMatch(/^v1\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/);
     expect(row.credentials).not.toContain(localPostgres().password);
     expect(row.credentials).not.toContain(localPostgres().host);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -16,9 +19,16 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export const DIALECTS: readonly DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A private database: SQLite in memory, or a fresh schema on the test Postgres server. */
-export const createTestDatabase = async (dialect: DialectName): Promise<TestDatabase> => {
-  if (dialect === 'sqlite') return { url: ':memory:', drop: async () => {} };
+/**
+ * A private database: SQLite in memory (or, `onDisk`, in a temporary file that a test can open
+ * beside the application), or a fresh schema on the test Postgres server.
+ */
+export const createTestDatabase = async (dialect: DialectName, { onDisk = false } = {}): Promise<TestDatabase> => {
+  if (dialect === 'sqlite') {
+    if (!onDisk) return { url: ':memory:', drop: async () => {} };
+    const dir = mkdtempSync(join(tmpdir(), 'conveyor-test-'));
+    return { url: join(dir, 'conveyor.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });

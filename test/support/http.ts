@@ -29,8 +29,10 @@ export const startTestInstance = async (
   dialect: DialectName,
   env: Record<string, string> = {},
   overrides: Overrides = {},
+  /** `onDisk`: SQLite in a file, so that `rawQuery` can read what the instance stored. */
+  options: { readonly onDisk?: boolean } = {},
 ): Promise<TestInstance> => {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, options);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
