@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { closedObject, requiredObject } from './fields.js';
+import { closedObject, jsonObject, requiredObject } from './fields.js';
 
 const uuid = v.pipe(v.string('must be a string.'), v.uuid('must be a UUID.'));
 const flag = v.optional(v.picklist(['true', 'false'], 'must be true or false.'));
@@ -10,7 +10,7 @@ const name = v.pipe(
   v.maxLength(255, 'must be at most 255 characters.'),
 );
 const key = v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100));
-const parameters = v.record(v.string(), v.unknown(), 'must be an object.');
+const parameters = jsonObject;
 
 export const flowListQuery = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(255))),
