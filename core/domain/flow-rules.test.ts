@@ -4,6 +4,7 @@ import {
   closeGap,
   containsReference,
   copySteps,
+  emptyStep,
   type PlacedDefinition,
   placeAfter,
   publishRefusal,
@@ -146,13 +147,7 @@ describe('webhookPath', () => {
 });
 
 const definition = (id: string, position: number, type: StepType, parameters = {}): PlacedDefinition => ({
-  id,
-  position,
-  type,
-  appKey: null,
-  key: null,
-  name: null,
-  connectionId: null,
+  ...emptyStep(id, position, type),
   parameters,
 });
 

@@ -86,6 +86,18 @@ export interface PlacedDefinition extends StepDefinition {
   readonly position: number;
 }
 
+/** A step with nothing chosen yet: what a new flow starts with, and what "add a step" adds. */
+export const emptyStep = (id: string, position: number, type: StepType): PlacedDefinition => ({
+  id,
+  position,
+  type,
+  appKey: null,
+  key: null,
+  name: null,
+  connectionId: null,
+  parameters: {},
+});
+
 /**
  * A copy of a flow's steps: fresh ids, positions 1..n in their order, and every reference to one
  * of them pointed at its copy (references to anything else are left as they are).

@@ -1,24 +1,13 @@
 import type { Actor } from '../../domain/actor.js';
 import type { DomainError } from '../../domain/errors.js';
 import { NEW_FLOW_NAME } from '../../domain/flow.js';
-import type { PlacedDefinition } from '../../domain/flow-rules.js';
+import { emptyStep, type PlacedDefinition } from '../../domain/flow-rules.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
 import { loadUsableTemplate } from '../templates/templates-enabled.js';
 import type { FlowView } from './flow-views.js';
 import { insertFlow, stepsFromDocument } from './insert-flow.js';
-
-const blank = (type: 'trigger' | 'action', id: string, position: number): PlacedDefinition => ({
-  id,
-  position,
-  type,
-  appKey: null,
-  key: null,
-  name: null,
-  connectionId: null,
-  parameters: {},
-});
 
 /** A new flow owned by the caller: an empty trigger and an empty action, or a template's steps. */
 export const makeCreateFlow =
@@ -28,8 +17,8 @@ export const makeCreateFlow =
     if (refused) return err(refused);
     let name = NEW_FLOW_NAME;
     let steps: readonly PlacedDefinition[] = [
-      blank('trigger', deps.ids.next(), 1),
-      blank('action', deps.ids.next(), 2),
+      emptyStep(deps.ids.next(), 1, 'trigger'),
+      emptyStep(deps.ids.next(), 2, 'action'),
     ];
     if (input.templateId !== undefined) {
       const template = await loadUsableTemplate(deps, input.templateId);

@@ -1,6 +1,6 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, flowPublished, invalidInput, notFound } from '../../domain/errors.js';
-import { placeAfter } from '../../domain/flow-rules.js';
+import { emptyStep, placeAfter } from '../../domain/flow-rules.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import type { CoreDeps } from '../deps.js';
 import { type StepView, stepView } from '../flows/flow-views.js';
@@ -20,21 +20,9 @@ export const makeCreateStep =
       const now = clock.now();
       for (const move of placement)
         if (move.id !== id) await tx.steps.update(move.id, { position: move.position }, now);
+      const position = placement.find((move) => move.id === id)?.position ?? 0;
       await tx.steps.insert([
-        {
-          id,
-          flowId,
-          type: 'action',
-          appKey: null,
-          key: null,
-          name: null,
-          parameters: {},
-          connectionId: null,
-          position: placement.find((move) => move.id === id)?.position ?? 0,
-          status: 'incomplete',
-          appVersion: null,
-          now,
-        },
+        { ...emptyStep(id, position, 'action'), flowId, status: 'incomplete', appVersion: null, now },
       ]);
       await tx.flows.update(flowId, {}, now);
       const step = await tx.steps.findById(id);
