@@ -78,6 +78,10 @@ const without = (value: Credentials, keys: readonly string[]): Credentials =>
 /** Auth hooks are typed per app; the catalog builds their context for any of them. */
 type AuthHookContext = AppContext<Record<string, never>, any>;
 
+/** Own keys only: a key such as `constructor` must not reach Object's methods (with the credentials). */
+const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 const unknownApp = (appKey: string): FieldErrors => ({ general: [`${appKey} is not a known app.`] });
 
 export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
@@ -151,7 +155,7 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
     handlers: (app: App) => Readonly<Record<string, (ctx: any) => Promise<T>>>,
   ): Promise<DraftOutcome<T>> => {
     const app = apps.get(run.appKey);
-    const handler = app ? handlers(app)[run.key] : undefined;
+    const handler = app ? ownEntry(handlers(app), run.key) : undefined;
     if (!app || !handler) return { ok: false, unknownKey: true };
     try {
       return { ok: true, value: await handler(open(app, run.connection).context(run.parameters)) };
@@ -286,14 +290,14 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
 
     async dynamicData(run) {
       const app = appOf(run.appKey);
-      const handler = app.dynamicData[run.key];
+      const handler = ownEntry(app.dynamicData, run.key);
       if (!handler) throw new Error(`${app.key} has no dynamic data "${run.key}".`);
       return handler(open(app, run.connection, run).context(run.parameters));
     },
 
     async dynamicFields(run) {
       const app = appOf(run.appKey);
-      const handler = app.dynamicFields[run.key];
+      const handler = ownEntry(app.dynamicFields, run.key);
       if (!handler) throw new Error(`${app.key} has no dynamic fields "${run.key}".`);
       return handler(open(app, run.connection, run).context(run.parameters));
     },

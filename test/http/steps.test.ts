@@ -167,9 +167,12 @@ describe.each(DIALECTS)('steps (%s)', (dialect) => {
       { name: "Nora's top shelf", value: 'top' },
       { name: "Nora's bottom shelf", value: 'bottom' },
     ]);
-    const unknown = await request('POST', `/steps/${flow.actionId}/dynamic-data`, { dynamicDataKey: 'listMoons' });
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual({ dynamicDataKey: ['is not known to test-notes.'] });
+    for (const dynamicDataKey of ['listMoons', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const unknown = await request('POST', `/steps/${flow.actionId}/dynamic-data`, { dynamicDataKey });
+      expect(unknown.status, dynamicDataKey).toBe(422);
+      expect(unknown.body.errors).toEqual({ dynamicDataKey: ['is not known to test-notes.'] });
+      expect(JSON.stringify(unknown.body)).not.toContain(NOTES_CREDENTIALS.apiKey);
+    }
     const failed = await request('POST', `/steps/${flow.actionId}/dynamic-data`, {
       dynamicDataKey: 'listShelves',
       parameters: { fail: true },
