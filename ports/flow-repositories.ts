@@ -35,6 +35,11 @@ export interface FlowChanges {
 export interface FlowRepository {
   insert(flow: NewFlow): Promise<Flow>;
   findById(id: string): Promise<Flow | null>;
+  /**
+   * Holds the flow's row until the unit of work ends, so that concurrent changes of its steps'
+   * positions take turns (SQLite's write transactions already do).
+   */
+  lock(id: string): Promise<void>;
   /** Most recently updated first. */
   list(filter: FlowFilter, page: PageRequest): Promise<Page<Flow>>;
   /** Also marks the flow updated, with no other change when `changes` is empty. */

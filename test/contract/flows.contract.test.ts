@@ -108,6 +108,39 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
     expect(ids(second)).toEqual([a.id]);
   });
 
+  it('makes a second unit of work wait while another holds a flow', async () => {
+    const flow = await newFlow(alice);
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    const firstLocked = gate();
+    const release = gate();
+    const events: string[] = [];
+    const first = fx.uow.run(async (tx) => {
+      await tx.flows.lock(flow.id);
+      events.push('first locked');
+      firstLocked.open();
+      await release.opened;
+      events.push('first done');
+      return ok(undefined);
+    });
+    await firstLocked.opened;
+    const second = fx.uow.run(async (tx) => {
+      await tx.flows.lock(flow.id);
+      events.push('second locked');
+      return ok(undefined);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    events.push('released');
+    release.open();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first locked', 'released', 'first done', 'second locked']);
+  });
+
   it('keeps steps in order, with their parameters as stored', async () => {
     const flow = await newFlow(alice);
     const parameters = { text: 'Grüße {{step.x.y}}', list: [{ key: 'k', value: 1 }], nested: { ok: true, no: null } };

@@ -42,6 +42,18 @@ describe.each(DIALECTS)('steps (%s)', (dialect) => {
     expect((await request('POST', `/flows/${MISSING}/steps`, { previousStepId: flow.actionId })).status).toBe(404);
   });
 
+  it('keeps positions distinct when steps are added and removed at the same time', async () => {
+    const flow = await world.newFlow(token);
+    const added = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        world.call('POST', `/flows/${flow.id}/steps`, token, { previousStepId: flow.triggerId }),
+      ),
+    );
+    await Promise.all(added.slice(0, 3).map((step) => world.call('DELETE', `/steps/${step.id}`, token)));
+    const placed = (await positions(flow.id)).map(([, position]: [string, number]) => position);
+    expect(placed).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('builds a webhook trigger: completed at once, with its webhook URL and icon', async () => {
     const flow = await world.newFlow(token);
     const trigger = await world.call('PATCH', `/steps/${flow.triggerId}`, token, {

@@ -63,6 +63,11 @@ export const createFlowRepository = ({ db, codec }: Executor): FlowRepository =>
       return row ? toFlow(row) : null;
     },
 
+    async lock(id) {
+      if (codec.dialect === 'postgres')
+        await db.selectFrom('flows').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
     async list(filter, { page, perPage }) {
       const { count } = await filtered(filter)
         .select((eb) => eb.fn.countAll().as('count'))

@@ -14,6 +14,7 @@ export const makeCreateStep =
     if (!loaded.ok) return loaded;
     if (loaded.value.active) return err(flowPublished());
     return uow.run(async (tx): Promise<Result<StepView, DomainError>> => {
+      await tx.flows.lock(flowId);
       const id = ids.next();
       const placement = placeAfter(await tx.steps.listByFlow(flowId), input.previousStepId, id);
       if (!placement) return err(invalidInput({ previousStepId: ['is not a step of this flow.'] }));

@@ -14,6 +14,7 @@ export const makeDeleteStep =
     const { step } = loaded.value;
     if (step.type === 'trigger') return err(triggerNotDeletable());
     return uow.run(async (tx) => {
+      await tx.flows.lock(step.flowId);
       const now = clock.now();
       const moves = closeGap(await tx.steps.listByFlow(step.flowId), stepId);
       await tx.steps.delete(stepId);
