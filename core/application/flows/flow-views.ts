@@ -5,7 +5,7 @@ import type { Flow, Step } from '../../domain/flow.js';
 import { webhookPath } from '../../domain/flow-rules.js';
 import type { Page } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { definitionOf } from '../steps/step-status.js';
+import { currentStatus, definitionOf } from '../steps/step-status.js';
 
 /** A step as clients see it: with its app's icon, and the address a webhook trigger listens at. */
 export interface StepView extends Step {
@@ -19,6 +19,7 @@ export interface FlowView extends Flow {
 
 export const stepView = (apps: AppCatalog, step: Step): StepView => ({
   ...step,
+  status: currentStatus(apps, step),
   iconUrl: step.appKey === null ? null : (apps.find(step.appKey)?.iconUrl ?? null),
   webhookPath: webhookPath(step.flowId, step, definitionOf(apps, step)?.description.type),
 });

@@ -3,7 +3,7 @@ import { type DomainError, notFound } from '../../domain/errors.js';
 import { publishRefusal } from '../../domain/flow-rules.js';
 import { err, type Result } from '../../domain/result.js';
 import type { CoreDeps } from '../deps.js';
-import { evaluateStep } from '../steps/step-status.js';
+import { currentStatus } from '../steps/step-status.js';
 import { type FlowView, reloadView } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
 
@@ -22,7 +22,7 @@ export const makeUpdateFlowStatus =
       if (input.active && !flow.active) {
         const steps = (await tx.steps.listByFlow(flowId)).map((step) => ({
           type: step.type,
-          status: step.status === 'completed' ? evaluateStep(apps, step) : step.status,
+          status: currentStatus(apps, step),
         }));
         const refused = publishRefusal(steps);
         if (refused) return err(refused);

@@ -41,3 +41,10 @@ export const evaluateStep = (apps: AppCatalog, step: StepDefinition): StepStatus
   const standing = Object.keys(errors ?? {}).filter((field) => !containsReference(step.parameters[field]));
   return standing.length === 0 ? 'completed' : 'incomplete';
 };
+
+/**
+ * A stored step's status under the apps as they are now: a step saved as completed that its app
+ * no longer accepts (a newer version changed the arguments) shows, and counts, as incomplete.
+ */
+export const currentStatus = (apps: AppCatalog, step: StepDefinition & { readonly status: StepStatus }): StepStatus =>
+  step.status === 'completed' ? evaluateStep(apps, step) : step.status;
