@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       previousEncryptionKeys: [],
       webAppUrl: 'http://localhost:3000',
       docsUrl: null,
+      webhookUrl: 'http://localhost:3000',
       smtpUrl: null,
       mailFrom: 'Conveyor <no-reply@localhost>',
       logLevel: 'info',
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       ENCRYPTION_KEYS_PREVIOUS: ' old-1 , old-2,',
       WEB_APP_URL: 'https://conveyor.example.com',
       DOCS_URL: 'https://docs.example.com',
+      WEBHOOK_URL: 'https://hooks.example.com/',
       SMTP_URL: 'smtps://user:pass@mail.example.com',
       MAIL_FROM: 'Ops <ops@example.com>',
       LOG_LEVEL: 'debug',
@@ -100,6 +102,7 @@ describe('loadConfig', () => {
       previousEncryptionKeys: ['old-1', 'old-2'],
       webAppUrl: 'https://conveyor.example.com',
       docsUrl: 'https://docs.example.com',
+      webhookUrl: 'https://hooks.example.com',
       smtpUrl: 'smtps://user:pass@mail.example.com',
       mailFrom: 'Ops <ops@example.com>',
       logLevel: 'debug',
@@ -114,6 +117,12 @@ describe('loadConfig', () => {
 
   it('derives the default web app URL from PORT', () => {
     expect(loadConfig({ PORT: '8080' }).webAppUrl).toBe('http://localhost:8080');
+  });
+
+  it('takes webhook addresses from the web app URL unless WEBHOOK_URL says otherwise', () => {
+    expect(loadConfig({ WEB_APP_URL: 'https://conveyor.example.com' }).webhookUrl).toBe('https://conveyor.example.com');
+    expect(loadConfig({ PORT: '8080' }).webhookUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ WEBHOOK_URL: 'ftp://hooks.example.com' })).toThrow(/WEBHOOK_URL/);
   });
 
   it('trims numbers', () => {

@@ -39,6 +39,7 @@ const EnvSchema = v.object({
   ENCRYPTION_KEYS_PREVIOUS: v.optional(text),
   WEB_APP_URL: v.optional(httpUrl),
   DOCS_URL: v.optional(httpUrl),
+  WEBHOOK_URL: v.optional(httpUrl),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://.'))),
   MAIL_FROM: v.optional(text, 'Conveyor <no-reply@localhost>'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -51,6 +52,8 @@ const EnvSchema = v.object({
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+const webAppUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.WEB_APP_URL ?? `http://localhost:${env.PORT}`;
 
 const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   nodeEnv: env.NODE_ENV,
@@ -65,8 +68,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
     env.ENCRYPTION_KEYS_PREVIOUS?.split(',')
       .map((k) => k.trim())
       .filter(Boolean) ?? [],
-  webAppUrl: env.WEB_APP_URL ?? `http://localhost:${env.PORT}`,
+  webAppUrl: webAppUrlOf(env),
   docsUrl: env.DOCS_URL ?? null,
+  /** Base of the webhook addresses steps show: the web app's address unless the API is reached elsewhere. */
+  webhookUrl: env.WEBHOOK_URL ?? webAppUrlOf(env),
   smtpUrl: env.SMTP_URL ?? null,
   mailFrom: env.MAIL_FROM,
   logLevel: env.LOG_LEVEL,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { dirname, join } from 'node:path';
 import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
-import { builtInApps } from '../adapters/apps/index.js';
+import { type App, builtInApps } from '../adapters/apps/index.js';
 import { createAppCatalog } from '../adapters/apps/registry.js';
 import { createArgon2PasswordHasher } from '../adapters/auth/argon2-password-hasher.js';
 import { createLicenseSource } from '../adapters/auth/license.js';
@@ -31,6 +31,8 @@ export interface Overrides {
   readonly clock?: Clock;
   /** The transport behind the background queue, e.g. a capturing mailer. */
   readonly mailTransport?: Mailer;
+  /** The integrations offered, instead of the built-in ones (an embedder's own, a test's). */
+  readonly apps?: readonly App[];
 }
 
 export const resolve = <T>(c: DependencyContainer, key: Token<T>): T => c.resolve<T>(key);
@@ -80,7 +82,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   );
   provide(c, TOKENS.apps, (c) =>
     createAppCatalog({
-      apps: builtInApps,
+      apps: overrides.apps ?? builtInApps,
       allowPrivateNetworks: config.allowPrivateNetworks,
       logger: resolve(c, TOKENS.logger),
     }),

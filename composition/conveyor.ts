@@ -27,7 +27,11 @@ export const createConveyor = async (config: Config, overrides: Overrides = {}):
     useCases,
     health: resolve(c, TOKENS.health),
     logger,
-    settings: { bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy },
+    settings: {
+      bodyLimitBytes: config.bodyLimitBytes,
+      trustProxy: config.trustProxy,
+      webhookBaseUrl: config.webhookUrl,
+    },
   });
   return {
     app,

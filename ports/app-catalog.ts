@@ -1,4 +1,4 @@
-import type { AppDescription, Credentials } from '../core/domain/app.js';
+import type { AppDescription, ArgumentDescription, Credentials, DynamicOption } from '../core/domain/app.js';
 import type { FieldErrors } from '../core/domain/errors.js';
 
 export type CredentialCheck =
@@ -15,6 +15,28 @@ export interface OAuthClientSettings {
   readonly clientSecret: string;
   readonly [setting: string]: unknown;
 }
+
+/** A connection as a hook uses it: its credentials, and the OAuth client it authorizes with. */
+export interface ConnectionUse {
+  readonly credentials: Credentials;
+  readonly oauth: { readonly client: OAuthClientSettings } | null;
+  /** Persists the whole credentials when a hook changes them (e.g. a refreshed access token). */
+  readonly save?: (credentials: Credentials) => Promise<void>;
+}
+
+/** A step being edited asks its app for options or extra arguments. */
+export interface DraftRequest {
+  readonly appKey: string;
+  /** The `dynamicData` or `dynamicFields` key. */
+  readonly key: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly connection: ConnectionUse | null;
+}
+
+export type DraftOutcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly unknownKey: true }
+  | { readonly ok: false; readonly unknownKey: false; readonly reason: string };
 
 export interface AppCatalog {
   list(): readonly AppDescription[];
@@ -40,4 +62,18 @@ export interface AppCatalog {
     appKey: string,
     request: { readonly client: OAuthClientSettings; readonly redirectUri: string; readonly state: string },
   ): string | null;
+  /**
+   * Checks a step's parameters against its trigger's or action's arguments: null when they fit,
+   * otherwise the messages by argument. The app and key must exist.
+   */
+  checkStepParameters(
+    appKey: string,
+    kind: 'trigger' | 'action',
+    key: string,
+    parameters: Readonly<Record<string, unknown>>,
+  ): FieldErrors | null;
+  /** The options of a dynamic dropdown; a failure of the app is a reason, never a throw. */
+  loadDynamicData(request: DraftRequest): Promise<DraftOutcome<readonly DynamicOption[]>>;
+  /** The extra arguments a step's dynamic fields add for the parameters given so far. */
+  loadDynamicFields(request: DraftRequest): Promise<DraftOutcome<readonly ArgumentDescription[]>>;
 }

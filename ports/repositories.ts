@@ -7,6 +7,7 @@ import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Permission, Role } from '../core/domain/role.js';
 import type { AccessToken, UserTokenKind } from '../core/domain/tokens.js';
 import type { User, UserStatus, UserWithRole } from '../core/domain/user.js';
+import type { FlowRepository, FolderRepository, StepRepository, TemplateRepository } from './flow-repositories.js';
 
 export interface NewUser {
   readonly id: string;
@@ -208,4 +209,8 @@ export interface Repositories {
   readonly connections: ConnectionRepository;
   readonly appConfigs: AppConfigRepository;
   readonly oauthClients: OAuthClientRepository;
+  readonly flows: FlowRepository;
+  readonly steps: StepRepository;
+  readonly folders: FolderRepository;
+  readonly templates: TemplateRepository;
 }

@@ -1,7 +1,13 @@
 import type * as v from 'valibot';
 import type { AppDescription, ArgumentDescription, Credentials } from '../../core/domain/app.js';
 import type { FieldErrors } from '../../core/domain/errors.js';
-import type { AppCatalog, CredentialCheck, OAuthClientSettings } from '../../ports/app-catalog.js';
+import type {
+  AppCatalog,
+  ConnectionUse,
+  CredentialCheck,
+  DraftOutcome,
+  DraftRequest,
+} from '../../ports/app-catalog.js';
 import type { Logger } from '../../ports/logger.js';
 import { failureReason, secretsOf } from './failure-reason.js';
 import {
@@ -29,13 +35,7 @@ export interface AppCatalogOptions {
   readonly httpLimits?: Partial<HttpLimits>;
 }
 
-/** A connection as a run uses it. */
-export interface ConnectionUse {
-  readonly credentials: Credentials;
-  readonly oauth: { readonly client: OAuthClientSettings } | null;
-  /** Persists the whole credentials when a run changes them (e.g. a refreshed access token). */
-  readonly save?: (credentials: Credentials) => Promise<void>;
-}
+export type { ConnectionUse };
 
 export interface StepRun {
   readonly appKey: string;
@@ -49,12 +49,7 @@ export interface StepRun {
   readonly store?: Store;
 }
 
-export interface DraftRun {
-  readonly appKey: string;
-  /** The `dynamicData` or `dynamicFields` key. */
-  readonly key: string;
-  readonly parameters: Readonly<Record<string, unknown>>;
-  readonly connection: ConnectionUse | null;
+export interface DraftRun extends DraftRequest {
   readonly signal?: AbortSignal;
 }
 
@@ -82,6 +77,10 @@ const without = (value: Credentials, keys: readonly string[]): Credentials =>
 
 /** Auth hooks are typed per app; the catalog builds their context for any of them. */
 type AuthHookContext = AppContext<Record<string, never>, any>;
+
+/** Own keys only: a key such as `constructor` must not reach Object's methods (with the credentials). */
+const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 const unknownApp = (appKey: string): FieldErrors => ({ general: [`${appKey} is not a known app.`] });
 
@@ -148,6 +147,26 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
     if (app.auth.kind === 'fields') return app.auth.verify(ctx);
     if (app.auth.kind === 'oauth2') return app.auth.profile(ctx);
     return { screenName: null };
+  };
+
+  /** A draft hook's answer, or why the app could not give one (secrets scrubbed from the reason). */
+  const draft = async <T>(
+    run: DraftRequest,
+    handlers: (app: App) => Readonly<Record<string, (ctx: any) => Promise<T>>>,
+  ): Promise<DraftOutcome<T>> => {
+    const app = apps.get(run.appKey);
+    const handler = app ? ownEntry(handlers(app), run.key) : undefined;
+    if (!app || !handler) return { ok: false, unknownKey: true };
+    try {
+      return { ok: true, value: await handler(open(app, run.connection).context(run.parameters)) };
+    } catch (error) {
+      const reason = failureReason(
+        error,
+        secretsOf(app, run.connection?.credentials ?? {}, run.connection?.oauth?.client ?? null),
+      );
+      logger.info({ app: app.key, key: run.key, reason }, 'dynamic data or fields failed');
+      return { ok: false, unknownKey: false, reason };
+    }
   };
 
   const parse = <S extends { key: string; parameters: v.GenericSchema<unknown, unknown> }>(
@@ -227,6 +246,17 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
       return app.auth.authorizationUrl(request.client, request);
     },
 
+    checkStepParameters(appKey, kind, key, parameters) {
+      const app = appOf(appKey);
+      const step = (kind === 'trigger' ? app.triggers : app.actions).find((s) => s.key === key);
+      if (!step) throw new Error(`${appKey} has no ${kind} "${key}".`);
+      const parsed = validate(step.parameters, parameters);
+      return parsed.ok ? null : parsed.fields;
+    },
+
+    loadDynamicData: (run) => draft(run, (app) => app.dynamicData),
+    loadDynamicFields: (run) => draft(run, (app) => app.dynamicFields),
+
     async isStillVerified(appKey, connection) {
       const app = appOf(appKey);
       const session = open(app, connection);
@@ -260,14 +290,14 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
 
     async dynamicData(run) {
       const app = appOf(run.appKey);
-      const handler = app.dynamicData[run.key];
+      const handler = ownEntry(app.dynamicData, run.key);
       if (!handler) throw new Error(`${app.key} has no dynamic data "${run.key}".`);
       return handler(open(app, run.connection, run).context(run.parameters));
     },
 
     async dynamicFields(run) {
       const app = appOf(run.appKey);
-      const handler = app.dynamicFields[run.key];
+      const handler = ownEntry(app.dynamicFields, run.key);
       if (!handler) throw new Error(`${app.key} has no dynamic fields "${run.key}".`);
       return handler(open(app, run.connection, run).context(run.parameters));
     },

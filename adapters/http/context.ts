@@ -7,6 +7,8 @@ export interface HttpSettings {
   readonly bodyLimitBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
+  /** Where webhook paths are reached from outside, without a trailing slash. */
+  readonly webhookBaseUrl: string;
 }
 
 export interface HttpDeps {

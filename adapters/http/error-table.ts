@@ -63,6 +63,27 @@ const TABLE: Table = {
     type: 'ConnectionVerificationError',
     errors: { general: [f.reason] },
   }),
+  'flow.incomplete_steps': () => ({
+    status: 422,
+    type: 'IncompleteStepsError',
+    errors: { general: ['All steps must be completed before the flow is published.'] },
+  }),
+  'flow.insufficient_steps': () => ({
+    status: 422,
+    type: 'InsufficientStepsError',
+    errors: { general: ['A flow needs a trigger and at least one action to be published.'] },
+  }),
+  'flow.published': () => ({
+    status: 422,
+    type: 'PublishedFlowError',
+    errors: { general: ['The flow is published: unpublish it before changing its steps.'] },
+  }),
+  'step.trigger_not_deletable': () => ({
+    status: 422,
+    type: 'TriggerDeletionError',
+    errors: { general: ['The trigger step cannot be deleted; change it instead.'] },
+  }),
+  'app.call_failed': (f) => ({ status: 422, type: 'AppCallError', errors: { general: [f.reason] } }),
   'http.bad_request': (f) => ({ status: 400, type: 'BadRequestError', errors: { general: [f.message] } }),
   'http.payload_too_large': (f) => ({
     status: 413,

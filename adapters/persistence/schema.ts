@@ -117,6 +117,49 @@ export interface ConnectionsTable {
   updated_at: Timestamp;
 }
 
+export interface FlowFoldersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FlowsTable {
+  id: string;
+  user_id: string;
+  folder_id: string | null;
+  name: string;
+  active: Bool;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StepsTable {
+  id: string;
+  flow_id: string;
+  type: string;
+  app_key: string | null;
+  key: string | null;
+  name: string | null;
+  position: number;
+  status: string;
+  parameters: Json;
+  connection_id: string | null;
+  app_version: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TemplatesTable {
+  id: string;
+  name: string;
+  flow_data: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -129,4 +172,8 @@ export interface Database {
   app_configs: AppConfigsTable;
   oauth_clients: OAuthClientsTable;
   connections: ConnectionsTable;
+  flow_folders: FlowFoldersTable;
+  flows: FlowsTable;
+  steps: StepsTable;
+  templates: TemplatesTable;
 }

@@ -19,6 +19,20 @@ import { makeResetConnection } from './connections/reset-connection.js';
 import { makeUpdateConnection } from './connections/update-connection.js';
 import { makeTestConnection, makeVerifyConnection } from './connections/verify-connection.js';
 import type { CoreDeps } from './deps.js';
+import { makeCreateFlow } from './flows/create-flow.js';
+import { makeDeleteFlow } from './flows/delete-flow.js';
+import { makeDuplicateFlow } from './flows/duplicate-flow.js';
+import { makeExportFlow } from './flows/export-flow.js';
+import { makeGetFlowFolder, makeUpdateFlowFolder } from './flows/flow-folder.js';
+import { makeGetFlow } from './flows/get-flow.js';
+import { makeImportFlow } from './flows/import-flow.js';
+import { makeListFlows, makeListFlowsUsingApp, makeListFlowsUsingConnection } from './flows/list-flows.js';
+import { makeUpdateFlow } from './flows/update-flow.js';
+import { makeUpdateFlowStatus } from './flows/update-flow-status.js';
+import { makeCreateFolder } from './folders/create-folder.js';
+import { makeDeleteFolder } from './folders/delete-folder.js';
+import { makeListFolders } from './folders/list-folders.js';
+import { makeUpdateFolder } from './folders/update-folder.js';
 import { makeInstallFirstAdmin } from './installation/install-first-admin.js';
 import { makeGetInstanceConfig } from './instance/get-instance-config.js';
 import { makeGetLicenseStatus } from './instance/get-license-status.js';
@@ -30,6 +44,16 @@ import { makeGetPermissionCatalog } from './roles/get-permission-catalog.js';
 import { makeGetRole } from './roles/get-role.js';
 import { makeListRoles } from './roles/list-roles.js';
 import { makeUpdateRole } from './roles/update-role.js';
+import { makeCreateStep } from './steps/create-step.js';
+import { makeDeleteStep } from './steps/delete-step.js';
+import { makeGetDynamicData, makeGetDynamicFields } from './steps/dynamic.js';
+import { makeGetPreviousSteps, makeGetStepConnection } from './steps/step-queries.js';
+import { makeUpdateStep } from './steps/update-step.js';
+import { makeCreateTemplate } from './templates/create-template.js';
+import { makeDeleteTemplate } from './templates/delete-template.js';
+import { makeGetTemplate } from './templates/get-template.js';
+import { makeListPublicTemplates, makeListTemplates } from './templates/list-templates.js';
+import { makeUpdateTemplate } from './templates/update-template.js';
 import { makeAcceptInvitation } from './users/accept-invitation.js';
 import { makeChangeOwnPassword } from './users/change-own-password.js';
 import { makeDeleteOwnAccount } from './users/delete-own-account.js';
@@ -87,6 +111,40 @@ export const buildUseCases = (deps: CoreDeps) => ({
   testConnection: makeTestConnection(deps),
   resetConnection: makeResetConnection(deps),
   generateAuthUrl: makeGenerateAuthUrl(deps),
+
+  listFlows: makeListFlows(deps),
+  listFlowsUsingApp: makeListFlowsUsingApp(deps),
+  listFlowsUsingConnection: makeListFlowsUsingConnection(deps),
+  getFlow: makeGetFlow(deps),
+  createFlow: makeCreateFlow(deps),
+  updateFlow: makeUpdateFlow(deps),
+  deleteFlow: makeDeleteFlow(deps),
+  updateFlowStatus: makeUpdateFlowStatus(deps),
+  duplicateFlow: makeDuplicateFlow(deps),
+  exportFlow: makeExportFlow(deps),
+  importFlow: makeImportFlow(deps),
+  getFlowFolder: makeGetFlowFolder(deps),
+  updateFlowFolder: makeUpdateFlowFolder(deps),
+
+  createStep: makeCreateStep(deps),
+  updateStep: makeUpdateStep(deps),
+  deleteStep: makeDeleteStep(deps),
+  getPreviousSteps: makeGetPreviousSteps(deps),
+  getStepConnection: makeGetStepConnection(deps),
+  getDynamicData: makeGetDynamicData(deps),
+  getDynamicFields: makeGetDynamicFields(deps),
+
+  listFolders: makeListFolders(deps),
+  createFolder: makeCreateFolder(deps),
+  updateFolder: makeUpdateFolder(deps),
+  deleteFolder: makeDeleteFolder(deps),
+
+  listTemplates: makeListTemplates(deps),
+  listPublicTemplates: makeListPublicTemplates(deps),
+  getTemplate: makeGetTemplate(deps),
+  createTemplate: makeCreateTemplate(deps),
+  updateTemplate: makeUpdateTemplate(deps),
+  deleteTemplate: makeDeleteTemplate(deps),
 });
 
 export type UseCases = ReturnType<typeof buildUseCases>;

@@ -66,4 +66,10 @@ export interface AppDescription {
 
 export type Credentials = Readonly<Record<string, unknown>>;
 
+/** An option of a dynamic dropdown, as the app lists it. */
+export interface DynamicOption {
+  readonly name: string;
+  readonly value: string | number;
+}
+
 export const needsConnection = (app: AppDescription): boolean => app.auth.kind !== 'none';

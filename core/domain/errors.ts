@@ -15,7 +15,12 @@ export type DomainError =
   | { readonly code: 'user.last_admin' }
   | { readonly code: 'role.in_use'; readonly users: number }
   | { readonly code: 'license.required' }
-  | { readonly code: 'connection.verification_failed'; readonly reason: string };
+  | { readonly code: 'connection.verification_failed'; readonly reason: string }
+  | { readonly code: 'flow.incomplete_steps' }
+  | { readonly code: 'flow.insufficient_steps' }
+  | { readonly code: 'flow.published' }
+  | { readonly code: 'step.trigger_not_deletable' }
+  | { readonly code: 'app.call_failed'; readonly reason: string };
 
 export type DomainErrorCode = DomainError['code'];
 
@@ -33,3 +38,8 @@ export const lastAdmin = (): DomainError => ({ code: 'user.last_admin' });
 export const roleInUse = (users: number): DomainError => ({ code: 'role.in_use', users });
 export const licenseRequired = (): DomainError => ({ code: 'license.required' });
 export const verificationFailed = (reason: string): DomainError => ({ code: 'connection.verification_failed', reason });
+export const incompleteSteps = (): DomainError => ({ code: 'flow.incomplete_steps' });
+export const insufficientSteps = (): DomainError => ({ code: 'flow.insufficient_steps' });
+export const flowPublished = (): DomainError => ({ code: 'flow.published' });
+export const triggerNotDeletable = (): DomainError => ({ code: 'step.trigger_not_deletable' });
+export const appCallFailed = (reason: string): DomainError => ({ code: 'app.call_failed', reason });

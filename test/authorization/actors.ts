@@ -1,4 +1,5 @@
 import type { Actor } from '../../core/domain/actor.js';
+import type { Permission } from '../../core/domain/role.js';
 import type { TestInstance } from '../support/http.js';
 import { ADMIN, enableRegistration, installAndSignIn, signIn } from '../support/http.js';
 
@@ -85,8 +86,17 @@ export const actorFactory = async (instance: TestInstance) => {
     }
   };
 
+  /** A User-like caller whose role holds exactly these permissions. */
+  const makeWith = async (permissions: readonly Permission[]): Promise<TestActor> => {
+    serial += 1;
+    const role = await uc.createRole(adminActor, { name: `Matrix role ${serial}`, description: null, permissions });
+    if (!role.ok) throw new Error(`could not create a role: ${role.error.code}`);
+    return bearer('user', await invited(role.value.id));
+  };
+
   return {
     make,
+    makeWith,
     useCases: uc,
     adminActor,
     adminId: adminActor.user.id,

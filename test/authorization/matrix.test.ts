@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
+import { FLOW_TEST_APPS } from '../support/flow-apps.js';
+import { MANAGE_ALL, READ_ALL_MANAGE_OWN } from '../support/flow-fixtures.js';
 import { startTestInstance, type TestInstance } from '../support/http.js';
 import { ACTOR_KINDS, type ActorKind, actorFactory, type TestActor } from './actors.js';
 import { appAdministrationFixtures } from './connection-fixtures.js';
+import { templateFixtures } from './flow-resources.js';
 import { type MatrixFixtures, ROUTES, type RouteCase } from './routes.js';
 
 const call = async (instance: TestInstance, fx: MatrixFixtures, route: RouteCase, actor: TestActor, path?: string) => {
@@ -23,12 +26,17 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
     let instance: TestInstance;
     let fx: MatrixFixtures;
     const standing = new Map<ActorKind, TestActor>();
+    let readAllManageOwn: TestActor;
+    let manageAll: TestActor;
     beforeAll(async () => {
       // Apps may reach this machine, so that verification is really attempted.
-      instance = await startTestInstance(dialect, { ...env(), ALLOW_PRIVATE_NETWORKS: 'true' });
+      const settings = { ...env(), ALLOW_PRIVATE_NETWORKS: 'true' };
+      instance = await startTestInstance(dialect, settings, { apps: FLOW_TEST_APPS });
       const actors = await actorFactory(instance);
-      fx = { ...actors, ...(await appAdministrationFixtures(actors)) };
+      fx = { ...actors, ...(await appAdministrationFixtures(actors)), ...(await templateFixtures(actors)) };
       for (const kind of ACTOR_KINDS) standing.set(kind, await fx.make(kind));
+      readAllManageOwn = await fx.makeWith(READ_ALL_MANAGE_OWN);
+      manageAll = await fx.makeWith(MANAGE_ALL);
     });
     afterAll(() => instance.close());
 
@@ -45,10 +53,18 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
           expect(res.body.meta.type).toBe('EnterpriseLicenseRequiredError');
         }
       }
-      if (route.foreign && licensed) {
-        const user = await fx.make('user');
-        expected.foreignUser = route.foreign.status;
-        actual.foreignUser = (await call(instance, fx, route, user, await route.foreign.path(fx))).status;
+      const { foreign } = route;
+      if (foreign && licensed) {
+        const others = [
+          ['foreignUser', await fx.make('user'), foreign.status],
+          ['foreignReadAllManageOwn', readAllManageOwn, foreign.readAllManageOwn],
+          ['foreignManageAll', manageAll, foreign.manageAll],
+        ] as const;
+        for (const [name, caller, status] of others) {
+          if (status === undefined) continue;
+          expected[name] = status;
+          actual[name] = (await call(instance, fx, route, caller, await foreign.path(fx))).status;
+        }
       }
       expect(actual).toEqual(expected);
     });
@@ -63,7 +79,10 @@ describe('the matrix', () => {
     const names = ROUTES.map((r) => `${r.method} ${r.route}`);
     expect(new Set(names).size).toBe(names.length);
     // routes × callers, plus the foreign-resource checks
-    const size = ROUTES.length * ACTOR_KINDS.length + ROUTES.filter((r) => r.foreign).length;
+    const foreignChecks = ROUTES.flatMap((r) =>
+      r.foreign ? [r.foreign.status, r.foreign.readAllManageOwn, r.foreign.manageAll] : [],
+    ).filter((status) => status !== undefined).length;
+    const size = ROUTES.length * ACTOR_KINDS.length + foreignChecks;
     process.stdout.write(
       `authorization matrix: ${ROUTES.length} routes × ${ACTOR_KINDS.length} callers = ${size} checks per run\n`,
     );

@@ -1,59 +1,10 @@
-import type { ActorFactory, ActorKind, TestActor } from './actors.js';
+import type { ActorFactory, TestActor } from './actors.js';
 import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES } from './connection-fixtures.js';
+import { FLOW_ROUTES } from './flow-routes.js';
+import { adminOnly, everyone, MISSING, permitted, type RouteCase, signedIn, unique } from './route-case.js';
 
-/** What rows may use: the actor factory and the shared resources made once per instance. */
-export type MatrixFixtures = ActorFactory & { readonly oauthClientId: string };
+export type { MatrixFixtures, RouteCase } from './route-case.js';
 
-/** The expected status for each kind of caller. */
-export type Expected = Readonly<Record<ActorKind, number>>;
-
-export interface RouteCase {
-  readonly method: string;
-  readonly route: string;
-  /** Enterprise route: without a licence, any authenticated caller gets 403 EnterpriseLicenseRequiredError. */
-  readonly ee?: boolean;
-  /** The route consumes the caller's account or session: each caller is made afresh for it. */
-  readonly freshActor?: boolean;
-  readonly path: (fx: MatrixFixtures, actor: TestActor) => string | Promise<string>;
-  readonly body?: (fx: MatrixFixtures, actor: TestActor) => unknown;
-  readonly expect: Expected;
-  /** What a User-role caller gets when the path names another user's resource. */
-  readonly foreign?: { readonly path: (fx: MatrixFixtures) => string | Promise<string>; readonly status: number };
-}
-
-const everyone = (status: number): Expected => ({
-  anonymous: status,
-  user: status,
-  custom: status,
-  admin: status,
-  apiToken: status,
-});
-const signedIn = (status: number): Expected => ({
-  anonymous: 401,
-  user: status,
-  custom: status,
-  admin: status,
-  apiToken: status,
-});
-const adminOnly = (status: number): Expected => ({
-  anonymous: 401,
-  user: 403,
-  custom: 403,
-  admin: status,
-  apiToken: status,
-});
-/** The User role holds the permission (own rows); the custom role holds none. */
-const permitted = (status: number, custom = 403): Expected => ({
-  anonymous: 401,
-  user: status,
-  custom,
-  admin: status,
-  apiToken: status,
-});
-
-const MISSING = '00000000-0000-4000-8000-000000000000';
-let serial = 0;
-const unique = () => `${Date.now()}-${++serial}`;
 const own = (actor: TestActor) => actor.userId ?? MISSING;
 
 const newInvitedUser = async (fx: ActorFactory) => {
@@ -382,4 +333,5 @@ export const ROUTES: readonly RouteCase[] = [
     body: () => ({ active: true }),
     expect: adminOnly(200),
   },
+  ...FLOW_ROUTES,
 ];

@@ -1,5 +1,11 @@
 import type * as v from 'valibot';
-import type { AppDescription, ArgumentDescription, StepDescription, TriggerType } from '../../../core/domain/app.js';
+import type {
+  AppDescription,
+  ArgumentDescription,
+  DynamicOption,
+  StepDescription,
+  TriggerType,
+} from '../../../core/domain/app.js';
 import { type ArgumentMap, describeArguments, type InferParameters, parametersSchema } from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
 import type { AppContext, AuthAccess, TriggerContext } from './context.js';
@@ -80,11 +86,7 @@ export const defineTrigger = <const M extends ArgumentMap>(options: TriggerOptio
   run: options.run,
 });
 
-/** An option of a dynamic dropdown, as the API lists them. */
-export interface DynamicOption {
-  readonly name: string;
-  readonly value: string | number;
-}
+export type { DynamicOption };
 
 /** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
 export type DraftContext = AppContext<Readonly<Record<string, unknown>>>;

@@ -7,9 +7,13 @@ import { appAdminRoutes } from './app-admin.routes.js';
 import { appRoutes } from './apps.routes.js';
 import { configRoutes } from './config.routes.js';
 import { connectionRoutes } from './connections.routes.js';
+import { flowRoutes } from './flows.routes.js';
+import { folderRoutes } from './folders.routes.js';
 import { installationRoutes } from './installation.routes.js';
 import { roleRoutes } from './roles.routes.js';
 import { serviceRoutes } from './service.routes.js';
+import { stepRoutes } from './steps.routes.js';
+import { templateRoutes } from './templates.routes.js';
 import { userRoutes } from './users.routes.js';
 
 /** The REST router of API.md §6, mounted at both `/api/v1` and `/internal/api/v1`. */
@@ -25,4 +29,8 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', apiTokenRoutes(deps))
     .route('/', appRoutes(deps))
     .route('/', connectionRoutes(deps))
-    .route('/', appAdminRoutes(deps));
+    .route('/', appAdminRoutes(deps))
+    .route('/', flowRoutes(deps))
+    .route('/', stepRoutes(deps))
+    .route('/', folderRoutes(deps))
+    .route('/', templateRoutes(deps));

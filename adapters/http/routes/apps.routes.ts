@@ -3,7 +3,6 @@ import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendOne } from '../envelope.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
-import { pageQuery, sendPage } from '../pagination.js';
 import {
   presentApp,
   presentAppConfig,
@@ -15,6 +14,7 @@ import {
 import { unwrap } from '../respond.js';
 import { appListQuery, connectionSchema } from '../schemas/apps.schemas.js';
 import { idParam, jsonBody, parseInput } from '../validation.js';
+import { flowsUsing } from './flows.routes.js';
 
 /** The app catalogue, and what the caller holds for each app. */
 export const appRoutes = (deps: HttpDeps) => {
@@ -51,10 +51,7 @@ export const appRoutes = (deps: HttpDeps) => {
       const connection = unwrap(await useCases.createConnection(c.var.actor, c.req.param('appKey'), input));
       return sendOne(c, 'Connection', presentConnection(connection), 201);
     })
-    .get('/apps/:appKey/flows', async (c) => {
-      app(c.req.param('appKey'));
-      return sendPage(c, 'Flow', unwrap(await useCases.listFlowsUsing(c.var.actor, pageQuery(c))), () => null);
-    })
+    .get('/apps/:appKey/flows', flowsUsing(deps).app)
     .get('/apps/:appKey/config', enterprise, async (c) =>
       sendOne(c, 'AppConfig', presentAppConfig(unwrap(await useCases.getAppConfig(c.req.param('appKey'))))),
     )

@@ -2,11 +2,11 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendNoContent, sendOne } from '../envelope.js';
 import { requireActor } from '../middleware/require-actor.js';
-import { pageQuery, sendPage } from '../pagination.js';
 import { presentConnection } from '../presenters/app.presenter.js';
 import { unwrap } from '../respond.js';
 import { connectionSchema } from '../schemas/apps.schemas.js';
 import { idParam, jsonBody } from '../validation.js';
+import { flowsUsing } from './flows.routes.js';
 
 export const connectionRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
@@ -38,9 +38,5 @@ export const connectionRoutes = (deps: HttpDeps) => {
     .post('/connections/:connectionId/auth-url', async (c) =>
       sendOne(c, 'Object', unwrap(await useCases.generateAuthUrl(c.var.actor, id(c)))),
     )
-    .get('/connections/:connectionId/flows', async (c) => {
-      // The connection must be readable before anything is said about its flows.
-      unwrap(await useCases.getConnection(c.var.actor, id(c)));
-      return sendPage(c, 'Flow', unwrap(await useCases.listFlowsUsing(c.var.actor, pageQuery(c))), () => null);
-    });
+    .get('/connections/:connectionId/flows', flowsUsing(deps).connection);
 };

@@ -56,3 +56,6 @@ export const requiredObject = <E extends v.ObjectEntries>(entries: E) =>
 /** The same, refusing keys it does not name (no mass assignment). */
 export const closedObject = <E extends v.ObjectEntries>(entries: E) =>
   v.pipe(notAnArray, v.strictObject(entries, objectMessage));
+
+/** Any JSON object (not an array), its keys unchecked: step parameters and the like. */
+export const jsonObject = v.pipe(notAnArray, v.record(v.string(), v.unknown(), 'must be an object.'));

@@ -5,8 +5,12 @@ import { createAppConfigRepository } from './app-configs.repository.js';
 import { createConfigRepository } from './config.repository.js';
 import { createConnectionRepository } from './connections.repository.js';
 import type { Executor } from './executor.js';
+import { createFlowRepository } from './flows.repository.js';
+import { createFolderRepository } from './folders.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
 import { createRoleRepository } from './roles.repository.js';
+import { createStepRepository } from './steps.repository.js';
+import { createTemplateRepository } from './templates.repository.js';
 import { createUserTokenRepository } from './user-tokens.repository.js';
 import { createUserRepository } from './users.repository.js';
 
@@ -20,4 +24,8 @@ export const createRepositories = (ex: Executor): Repositories => ({
   connections: createConnectionRepository(ex),
   appConfigs: createAppConfigRepository(ex),
   oauthClients: createOAuthClientRepository(ex),
+  flows: createFlowRepository(ex),
+  steps: createStepRepository(ex),
+  folders: createFolderRepository(ex),
+  templates: createTemplateRepository(ex),
 });

@@ -3,7 +3,6 @@ import { type AppDescription, needsConnection, type StepDescription } from '../.
 import type { AppConfig, OAuthClient } from '../../domain/app-config.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
-import type { Page, PageRequest } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { authorize, ownAccountOnly, scopeOf } from '../../policy/index.js';
 import type { CoreDeps } from '../deps.js';
@@ -73,22 +72,20 @@ export const makeAppQueries = ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>
       return ok(await repos.connections.listByApp(appKey, { ownerId, verifiedOnly: true }));
     },
 
-    /** Flows that use the app or the connection. No flow exists in this release yet: an empty page. */
-    async listFlowsUsing(actor: Actor, page: PageRequest): Promise<Result<Page<never>, DomainError>> {
-      const refused = authorize(actor, 'read', 'Flow');
-      return refused ? err(refused) : ok({ items: [], total: 0, ...page });
-    },
-
     async listUserApps(actor: Actor, userId: string): Promise<Result<UserApp[], DomainError>> {
       const refused = ownAccountOnly(actor, userId);
       if (refused) return err(refused);
-      const counts = await repos.connections.countByApp(userId);
+      const connections = await repos.connections.countByApp(userId);
+      const flows = await repos.flows.countByApp(userId);
+      const count = (rows: typeof flows, appKey: string) => rows.find((r) => r.appKey === appKey)?.count ?? 0;
+      // Apps the user connected or built a flow with, in the catalogue's order.
       return ok(
-        counts.flatMap(({ appKey, count }) => {
-          const found = apps.find(appKey);
-          return found
-            ? [{ key: found.key, name: found.name, iconUrl: found.iconUrl, connectionCount: count, flowCount: 0 }]
-            : [];
+        apps.list().flatMap((app) => {
+          const connectionCount = count(connections, app.key);
+          const flowCount = count(flows, app.key);
+          return connectionCount + flowCount === 0
+            ? []
+            : [{ key: app.key, name: app.name, iconUrl: app.iconUrl, connectionCount, flowCount }];
         }),
       );
     },

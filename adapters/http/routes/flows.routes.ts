@@ -1,0 +1,104 @@
+import { type Context, Hono } from 'hono';
+import type { AppEnv, HttpDeps } from '../context.js';
+import { sendNoContent, sendOne } from '../envelope.js';
+import { requireActor } from '../middleware/require-actor.js';
+import { pageQuery, sendPage } from '../pagination.js';
+import { flowPresenters, presentFolder } from '../presenters/flow.presenter.js';
+import { unwrap } from '../respond.js';
+import {
+  createFlowQuery,
+  createStepSchema,
+  exportDocumentSchema,
+  flowChangesSchema,
+  flowFolderSchema,
+  flowListQuery,
+  flowStatusSchema,
+} from '../schemas/flows.schemas.js';
+import { idParam, jsonBody, parseInput } from '../validation.js';
+
+/** Flows, their status, folder, export and import, and the creation of steps in them. */
+export const flowRoutes = (deps: HttpDeps) => {
+  const { useCases } = deps;
+  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  const id = (c: Context) => idParam(c, 'flowId', 'Flow');
+  return new Hono<AppEnv>()
+    .use('/flows/*', requireActor(deps))
+    .get('/flows', async (c) => {
+      const query = parseInput(flowListQuery, c.req.query());
+      const page = unwrap(
+        await useCases.listFlows(
+          c.var.actor,
+          {
+            name: query.name,
+            status: query.status,
+            folderId: query.folderId === 'null' ? null : query.folderId,
+            onlyOwnedFlows: query.onlyOwnedFlows === 'true',
+          },
+          pageQuery(c),
+        ),
+      );
+      return sendPage(c, 'Flow', page, present.flow);
+    })
+    .post('/flows', async (c) => {
+      const { templateId } = parseInput(createFlowQuery, c.req.query());
+      return sendOne(c, 'Flow', present.flow(unwrap(await useCases.createFlow(c.var.actor, { templateId }))), 201);
+    })
+    .post('/flows/import', async (c) => {
+      const document = await jsonBody(c, exportDocumentSchema);
+      return sendOne(c, 'Flow', present.flow(unwrap(await useCases.importFlow(c.var.actor, document))), 201);
+    })
+    .get('/flows/:flowId', async (c) =>
+      sendOne(c, 'Flow', present.flow(unwrap(await useCases.getFlow(c.var.actor, id(c))))),
+    )
+    .patch('/flows/:flowId', async (c) => {
+      const flowId = id(c);
+      const changes = await jsonBody(c, flowChangesSchema);
+      return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlow(c.var.actor, flowId, changes))));
+    })
+    .delete('/flows/:flowId', async (c) => {
+      unwrap(await useCases.deleteFlow(c.var.actor, id(c)));
+      return sendNoContent(c);
+    })
+    .patch('/flows/:flowId/status', async (c) => {
+      const flowId = id(c);
+      const input = await jsonBody(c, flowStatusSchema);
+      return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlowStatus(c.var.actor, flowId, input))));
+    })
+    .post('/flows/:flowId/duplicate', async (c) =>
+      sendOne(c, 'Flow', present.flow(unwrap(await useCases.duplicateFlow(c.var.actor, id(c)))), 201),
+    )
+    .post('/flows/:flowId/export', async (c) =>
+      sendOne(c, 'Object', unwrap(await useCases.exportFlow(c.var.actor, id(c))), 201),
+    )
+    .get('/flows/:flowId/folder', async (c) =>
+      sendOne(c, 'Folder', presentFolder(unwrap(await useCases.getFlowFolder(c.var.actor, id(c))))),
+    )
+    .patch('/flows/:flowId/folder', async (c) => {
+      const flowId = id(c);
+      const input = await jsonBody(c, flowFolderSchema);
+      return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlowFolder(c.var.actor, flowId, input))));
+    })
+    .post('/flows/:flowId/steps', async (c) => {
+      const flowId = id(c);
+      const input = await jsonBody(c, createStepSchema);
+      return sendOne(c, 'Step', present.step(unwrap(await useCases.createStep(c.var.actor, flowId, input))), 201);
+    });
+};
+
+/** Flows that use an app or a connection, as the apps and connections routes list them. */
+export const flowsUsing = (deps: HttpDeps) => {
+  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  return {
+    app: async (c: Context<AppEnv>) => {
+      const page = unwrap(
+        await deps.useCases.listFlowsUsingApp(c.var.actor, c.req.param('appKey') ?? '', pageQuery(c)),
+      );
+      return sendPage(c, 'Flow', page, present.flow);
+    },
+    connection: async (c: Context<AppEnv>) => {
+      const connectionId = idParam(c, 'connectionId', 'Connection');
+      const page = unwrap(await deps.useCases.listFlowsUsingConnection(c.var.actor, connectionId, pageQuery(c)));
+      return sendPage(c, 'Flow', page, present.flow);
+    },
+  };
+};

@@ -1,0 +1,52 @@
+import { type Context, Hono } from 'hono';
+import type { AppEnv, HttpDeps } from '../context.js';
+import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireActor } from '../middleware/require-actor.js';
+import { presentConnection } from '../presenters/app.presenter.js';
+import { flowPresenters } from '../presenters/flow.presenter.js';
+import { unwrap } from '../respond.js';
+import { dynamicDataSchema, dynamicFieldsSchema, stepChangesSchema } from '../schemas/flows.schemas.js';
+import { idParam, jsonBody } from '../validation.js';
+
+export const stepRoutes = (deps: HttpDeps) => {
+  const { useCases } = deps;
+  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  const id = (c: Context) => idParam(c, 'stepId', 'Step');
+  return new Hono<AppEnv>()
+    .use('/steps/*', requireActor(deps))
+    .patch('/steps/:stepId', async (c) => {
+      const stepId = id(c);
+      const input = await jsonBody(c, stepChangesSchema);
+      return sendOne(c, 'Step', present.step(unwrap(await useCases.updateStep(c.var.actor, stepId, input))));
+    })
+    .delete('/steps/:stepId', async (c) => {
+      unwrap(await useCases.deleteStep(c.var.actor, id(c)));
+      return sendNoContent(c);
+    })
+    .get('/steps/:stepId/previous-steps', async (c) => {
+      const steps = unwrap(await useCases.getPreviousSteps(c.var.actor, id(c)));
+      // Execution steps arrive with the engine; until then no step has run.
+      return sendMany(
+        c,
+        'Step',
+        steps.map((step) => ({ ...present.step(step), lastExecutionStep: null })),
+      );
+    })
+    .get('/steps/:stepId/connection', async (c) =>
+      sendOne(c, 'Connection', presentConnection(unwrap(await useCases.getStepConnection(c.var.actor, id(c))))),
+    )
+    .post('/steps/:stepId/dynamic-data', async (c) => {
+      const stepId = id(c);
+      const { dynamicDataKey, parameters } = await jsonBody(c, dynamicDataSchema);
+      const options = unwrap(await useCases.getDynamicData(c.var.actor, stepId, { key: dynamicDataKey, parameters }));
+      return sendMany(c, 'Object', options);
+    })
+    .post('/steps/:stepId/dynamic-fields', async (c) => {
+      const stepId = id(c);
+      const { dynamicFieldsKey, parameters } = await jsonBody(c, dynamicFieldsSchema);
+      const fields = unwrap(
+        await useCases.getDynamicFields(c.var.actor, stepId, { key: dynamicFieldsKey, parameters }),
+      );
+      return sendMany(c, 'Object', fields);
+    });
+};

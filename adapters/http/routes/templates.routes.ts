@@ -1,0 +1,44 @@
+import { type Context, Hono } from 'hono';
+import type { AppEnv, HttpDeps } from '../context.js';
+import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireActor } from '../middleware/require-actor.js';
+import { requireEnterprise } from '../middleware/require-enterprise.js';
+import { presentTemplate } from '../presenters/flow.presenter.js';
+import { unwrap } from '../respond.js';
+import { templateChangesSchema, templateSchema } from '../schemas/flows.schemas.js';
+import { idParam, jsonBody } from '../validation.js';
+
+/** Flow templates: an enterprise feature, administered by admins, offered to users when enabled. */
+export const templateRoutes = (deps: HttpDeps) => {
+  const { useCases } = deps;
+  const id = (c: Context) => idParam(c, 'templateId', 'Template');
+  return new Hono<AppEnv>()
+    .use('/templates/*', requireActor(deps), requireEnterprise(deps))
+    .use('/admin/templates/*', requireActor(deps), requireEnterprise(deps))
+    .get('/templates', async (c) =>
+      sendMany(c, 'Template', unwrap(await useCases.listPublicTemplates(c.var.actor)).map(presentTemplate)),
+    )
+    .get('/admin/templates', async (c) =>
+      sendMany(c, 'Template', unwrap(await useCases.listTemplates(c.var.actor)).map(presentTemplate)),
+    )
+    .get('/admin/templates/:templateId', async (c) =>
+      sendOne(c, 'Template', presentTemplate(unwrap(await useCases.getTemplate(c.var.actor, id(c))))),
+    )
+    .post('/admin/templates', async (c) => {
+      const template = unwrap(await useCases.createTemplate(c.var.actor, await jsonBody(c, templateSchema)));
+      return sendOne(c, 'Template', presentTemplate(template), 201);
+    })
+    .patch('/admin/templates/:templateId', async (c) => {
+      const templateId = id(c);
+      const input = await jsonBody(c, templateChangesSchema);
+      return sendOne(
+        c,
+        'Template',
+        presentTemplate(unwrap(await useCases.updateTemplate(c.var.actor, templateId, input))),
+      );
+    })
+    .delete('/admin/templates/:templateId', async (c) => {
+      unwrap(await useCases.deleteTemplate(c.var.actor, id(c)));
+      return sendNoContent(c);
+    });
+};

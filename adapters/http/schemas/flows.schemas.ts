@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import { closedObject, jsonObject, requiredObject } from './fields.js';
+
+const uuid = v.pipe(v.string('must be a string.'), v.uuid('must be a UUID.'));
+const flag = v.optional(v.picklist(['true', 'false'], 'must be true or false.'));
+const name = v.pipe(
+  v.string('must be a string.'),
+  v.trim(),
+  v.nonEmpty('is required.'),
+  v.maxLength(255, 'must be at most 255 characters.'),
+);
+const key = v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100));
+const parameters = jsonObject;
+
+export const flowListQuery = v.object({
+  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  status: v.optional(v.picklist(['draft', 'published'], 'must be draft or published.')),
+  // `null` in the query string means "in no folder".
+  folderId: v.optional(v.union([v.literal('null'), uuid], 'must be a UUID or null.')),
+  onlyOwnedFlows: flag,
+});
+
+export const createFlowQuery = v.object({ templateId: v.optional(uuid) });
+
+export const flowChangesSchema = closedObject({ name: v.optional(name) });
+
+export const flowStatusSchema = closedObject({ active: v.boolean('must be a boolean.') });
+
+export const flowFolderSchema = closedObject({ folderId: v.nullable(uuid) });
+
+/** An export document (API.md §10). Keys it does not know are ignored, so newer exports still import. */
+export const exportDocumentSchema = requiredObject({
+  id: v.optional(v.string('must be a string.'), ''),
+  name,
+  steps: v.pipe(
+    v.array(
+      requiredObject({
+        id: v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100)),
+        key: v.optional(v.nullable(key), null),
+        name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.maxLength(255))), null),
+        appKey: v.optional(v.nullable(key), null),
+        type: v.picklist(['trigger', 'action'], 'must be trigger or action.'),
+        parameters: v.optional(parameters, {}),
+        position: v.pipe(v.number('must be a number.'), v.integer('must be a whole number.'), v.minValue(1)),
+        webhookPath: v.optional(v.nullable(v.string('must be a string.')), null),
+      }),
+      'must be an array.',
+    ),
+    v.minLength(1, 'must have a trigger step.'),
+    v.maxLength(100, 'must have at most 100 steps.'),
+  ),
+});
+
+export const createStepSchema = closedObject({ previousStepId: uuid });
+
+export const stepChangesSchema = closedObject({
+  appKey: v.optional(v.nullable(key)),
+  key: v.optional(v.nullable(key)),
+  name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(255)))),
+  connectionId: v.optional(v.nullable(uuid)),
+  parameters: v.optional(parameters),
+});
+
+export const dynamicDataSchema = closedObject({ dynamicDataKey: key, parameters: v.optional(parameters) });
+export const dynamicFieldsSchema = closedObject({ dynamicFieldsKey: key, parameters: v.optional(parameters) });
+
+export const folderSchema = closedObject({ name });
+
+export const templateSchema = closedObject({ name, flowId: uuid });
+export const templateChangesSchema = closedObject({ name });

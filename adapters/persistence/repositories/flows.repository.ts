@@ -1,0 +1,118 @@
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type { Flow } from '../../../core/domain/flow.js';
+import type { FlowFilter, FlowRepository } from '../../../ports/flow-repositories.js';
+import type { Database, FlowsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+/** `%` and `_` in what the user typed are matched literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const createFlowRepository = ({ db, codec }: Executor): FlowRepository => {
+  const toFlow = (row: Selectable<FlowsTable>): Flow => ({
+    id: row.id,
+    userId: row.user_id,
+    folderId: row.folder_id,
+    name: row.name,
+    active: codec.readBool(row.active),
+    publishedAt: row.published_at === null ? null : codec.readTimestamp(row.published_at),
+    createdAt: codec.readTimestamp(row.created_at),
+    updatedAt: codec.readTimestamp(row.updated_at),
+  });
+
+  const usingStep = (eb: ExpressionBuilder<Database, 'flows'>, column: 'app_key' | 'connection_id', value: string) =>
+    eb.exists(
+      eb
+        .selectFrom('steps')
+        .select('steps.id')
+        .whereRef('steps.flow_id', '=', 'flows.id')
+        .where(`steps.${column}`, '=', value),
+    );
+
+  const filtered = (filter: FlowFilter) => {
+    let query = db.selectFrom('flows');
+    if (filter.ownerId !== null) query = query.where('flows.user_id', '=', filter.ownerId);
+    if (filter.name) query = query.where(sql<boolean>`lower(flows.name) like ${likePattern(filter.name)} escape '\\'`);
+    if (filter.active !== undefined) query = query.where('flows.active', '=', codec.bool(filter.active));
+    if (filter.folderId === null) query = query.where('flows.folder_id', 'is', null);
+    else if (filter.folderId !== undefined) query = query.where('flows.folder_id', '=', filter.folderId);
+    const { appKey, connectionId } = filter;
+    if (appKey !== undefined) query = query.where((eb) => usingStep(eb, 'app_key', appKey));
+    if (connectionId !== undefined) query = query.where((eb) => usingStep(eb, 'connection_id', connectionId));
+    return query;
+  };
+
+  return {
+    async insert(flow) {
+      const now = codec.timestamp(flow.now);
+      const row = {
+        id: flow.id,
+        user_id: flow.userId,
+        folder_id: flow.folderId,
+        name: flow.name,
+        active: codec.bool(false),
+        published_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('flows').values(row).execute();
+      return toFlow(row);
+    },
+
+    async findById(id) {
+      const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toFlow(row) : null;
+    },
+
+    async lock(id) {
+      if (codec.dialect === 'postgres')
+        await db.selectFrom('flows').select('id').where('id', '=', id).forUpdate().execute();
+    },
+
+    async list(filter, { page, perPage }) {
+      const { count } = await filtered(filter)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .selectAll('flows')
+        .orderBy('flows.updated_at', 'desc')
+        .orderBy('flows.id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { items: rows.map(toFlow), total: codec.readInt(count as string | number), page, perPage };
+    },
+
+    async update(id, changes, now) {
+      await db
+        .updateTable('flows')
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.active !== undefined && { active: codec.bool(changes.active) }),
+          ...(changes.publishedAt !== undefined && {
+            published_at: changes.publishedAt === null ? null : codec.timestamp(changes.publishedAt),
+          }),
+          ...(changes.folderId !== undefined && { folder_id: changes.folderId }),
+          updated_at: codec.timestamp(now),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id) {
+      await db.deleteFrom('steps').where('flow_id', '=', id).execute();
+      await db.deleteFrom('flows').where('id', '=', id).execute();
+    },
+
+    async countByApp(userId) {
+      const rows = await db
+        .selectFrom('steps')
+        .innerJoin('flows', 'flows.id', 'steps.flow_id')
+        .select(['steps.app_key', (eb) => eb.fn.count('steps.flow_id').distinct().as('count')])
+        .where('flows.user_id', '=', userId)
+        .where('steps.app_key', 'is not', null)
+        .groupBy('steps.app_key')
+        .execute();
+      return rows.map((r) => ({ appKey: r.app_key ?? '', count: codec.readInt(r.count as string | number) }));
+    },
+  };
+};

@@ -1,0 +1,109 @@
+import type { Selectable } from 'kysely';
+import type { Parameters, Step, StepStatus, StepType } from '../../../core/domain/flow.js';
+import type { StepRepository } from '../../../ports/flow-repositories.js';
+import type { StepsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export const createStepRepository = ({ db, codec }: Executor): StepRepository => {
+  const toStep = (row: Selectable<StepsTable>): Step => ({
+    id: row.id,
+    flowId: row.flow_id,
+    type: row.type as StepType,
+    appKey: row.app_key,
+    key: row.key,
+    name: row.name,
+    position: row.position,
+    status: row.status as StepStatus,
+    parameters: codec.readJson<Parameters>(row.parameters),
+    connectionId: row.connection_id,
+    appVersion: row.app_version,
+    createdAt: codec.readTimestamp(row.created_at),
+    updatedAt: codec.readTimestamp(row.updated_at),
+  });
+
+  return {
+    async insert(steps) {
+      if (steps.length === 0) return;
+      await db
+        .insertInto('steps')
+        .values(
+          steps.map((step) => ({
+            id: step.id,
+            flow_id: step.flowId,
+            type: step.type,
+            app_key: step.appKey,
+            key: step.key,
+            name: step.name,
+            position: step.position,
+            status: step.status,
+            parameters: codec.json(step.parameters),
+            connection_id: step.connectionId,
+            app_version: step.appVersion,
+            created_at: codec.timestamp(step.now),
+            updated_at: codec.timestamp(step.now),
+          })),
+        )
+        .execute();
+    },
+
+    async findById(id) {
+      const row = await db.selectFrom('steps').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toStep(row) : null;
+    },
+
+    async listByFlow(flowId) {
+      const rows = await db
+        .selectFrom('steps')
+        .selectAll()
+        .where('flow_id', '=', flowId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows.map(toStep);
+    },
+
+    async listByFlows(flowIds) {
+      if (flowIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('steps')
+        .selectAll()
+        .where('flow_id', 'in', flowIds)
+        .orderBy('flow_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows.map(toStep);
+    },
+
+    async update(id, changes, now) {
+      await db
+        .updateTable('steps')
+        .set({
+          ...(changes.appKey !== undefined && { app_key: changes.appKey }),
+          ...(changes.key !== undefined && { key: changes.key }),
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.parameters !== undefined && { parameters: codec.json(changes.parameters) }),
+          ...(changes.connectionId !== undefined && { connection_id: changes.connectionId }),
+          ...(changes.status !== undefined && { status: changes.status }),
+          ...(changes.appVersion !== undefined && { app_version: changes.appVersion }),
+          ...(changes.position !== undefined && { position: changes.position }),
+          updated_at: codec.timestamp(now),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id) {
+      await db.deleteFrom('steps').where('id', '=', id).execute();
+    },
+
+    async detachConnection(connectionId, now) {
+      const result = await db
+        .updateTable('steps')
+        .set({ connection_id: null, status: 'incomplete', updated_at: codec.timestamp(now) })
+        .where('connection_id', '=', connectionId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+};

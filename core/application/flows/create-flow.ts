@@ -1,0 +1,34 @@
+import type { Actor } from '../../domain/actor.js';
+import type { DomainError } from '../../domain/errors.js';
+import { NEW_FLOW_NAME } from '../../domain/flow.js';
+import { emptyStep, type PlacedDefinition } from '../../domain/flow-rules.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { authorize } from '../../policy/authorize.js';
+import type { CoreDeps } from '../deps.js';
+import { loadUsableTemplate } from '../templates/templates-enabled.js';
+import type { FlowView } from './flow-views.js';
+import { insertFlow, stepsFromDocument } from './insert-flow.js';
+
+/** A new flow owned by the caller: an empty trigger and an empty action, or a template's steps. */
+export const makeCreateFlow =
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'license'>) =>
+  async (actor: Actor, input: { readonly templateId?: string | undefined }): Promise<Result<FlowView, DomainError>> => {
+    const refused = authorize(actor, 'manage', 'Flow');
+    if (refused) return err(refused);
+    let name = NEW_FLOW_NAME;
+    let steps: readonly PlacedDefinition[] = [
+      emptyStep(deps.ids.next(), 1, 'trigger'),
+      emptyStep(deps.ids.next(), 2, 'action'),
+    ];
+    if (input.templateId !== undefined) {
+      const template = await loadUsableTemplate(deps, input.templateId);
+      if (!template.ok) return template;
+      const copied = stepsFromDocument(deps, template.value.flowData);
+      if (!copied.ok) return copied;
+      name = template.value.name;
+      steps = copied.value;
+    }
+    return deps.uow.run(async (tx) =>
+      ok(await insertFlow(tx, deps, { ownerId: actor.user.id, name, folderId: null, steps })),
+    );
+  };

@@ -1,0 +1,29 @@
+import type { Actor } from '../../domain/actor.js';
+import type { Connection } from '../../domain/connection.js';
+import { type DomainError, notFound } from '../../domain/errors.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { makeGetConnection } from '../connections/get-connection.js';
+import type { CoreDeps } from '../deps.js';
+import { type StepView, stepView } from '../flows/flow-views.js';
+import { loadStep } from '../flows/load-flow.js';
+
+/** The steps before this one: what its parameters may take values from. */
+export const makeGetPreviousSteps =
+  ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>) =>
+  async (actor: Actor, stepId: string): Promise<Result<StepView[], DomainError>> => {
+    const loaded = await loadStep(repos, actor, stepId, 'read');
+    if (!loaded.ok) return loaded;
+    const { step } = loaded.value;
+    const steps = await repos.steps.listByFlow(step.flowId);
+    return ok(steps.filter((s) => s.position < step.position).map((s) => stepView(apps, s)));
+  };
+
+/** The step's connection, when it has one the actor may read too. */
+export const makeGetStepConnection =
+  ({ repos }: Pick<CoreDeps, 'repos'>) =>
+  async (actor: Actor, stepId: string): Promise<Result<Connection, DomainError>> => {
+    const loaded = await loadStep(repos, actor, stepId, 'read');
+    if (!loaded.ok) return loaded;
+    const { connectionId } = loaded.value.step;
+    return connectionId ? makeGetConnection({ repos })(actor, connectionId) : err(notFound('Connection'));
+  };

@@ -1,0 +1,83 @@
+import type { Actor } from '../../domain/actor.js';
+import { needsConnection } from '../../domain/app.js';
+import { type DomainError, invalidInput, notFound } from '../../domain/errors.js';
+import type { Step, StepDefinition } from '../../domain/flow.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { loadConnection } from '../connections/load-connection.js';
+import type { CoreDeps } from '../deps.js';
+import { type StepView, stepView } from '../flows/flow-views.js';
+import { loadEditableStep } from '../flows/load-flow.js';
+import { appVersionOf, evaluateStep, unknownAppOrKey } from './step-status.js';
+
+/** What a client may change; a key left out keeps its value, `null` clears it. */
+export interface StepInput {
+  readonly appKey?: string | null | undefined;
+  readonly key?: string | null | undefined;
+  readonly name?: string | null | undefined;
+  readonly connectionId?: string | null | undefined;
+  readonly parameters?: Readonly<Record<string, unknown>> | undefined;
+}
+
+const given = <T>(value: T | undefined, otherwise: T): T => (value === undefined ? otherwise : value);
+
+/**
+ * The step after the change. A new app drops the old app's key, connection and parameters, and a
+ * new key drops the parameters, unless the same request gives them anew: they meant something
+ * only for what they were chosen for.
+ */
+export const changedDefinition = (step: Step, input: StepInput): StepDefinition => {
+  const appKey = given(input.appKey, step.appKey);
+  const newApp = appKey !== step.appKey;
+  const key = given(input.key, newApp ? null : step.key);
+  return {
+    type: step.type,
+    appKey,
+    key,
+    name: given(input.name, step.name),
+    connectionId: given(input.connectionId, newApp ? null : step.connectionId),
+    parameters: given(input.parameters, newApp || key !== step.key ? {} : step.parameters),
+  };
+};
+
+/** A connection given for a step must be one the actor can see, of the step's app, which must use one. */
+const connectionRefusal = async (
+  deps: Pick<CoreDeps, 'repos' | 'apps'>,
+  actor: Actor,
+  next: StepDefinition,
+): Promise<DomainError | null> => {
+  if (next.connectionId === null) return null;
+  const app = next.appKey === null ? null : deps.apps.find(next.appKey);
+  if (!app || !needsConnection(app)) return invalidInput({ connectionId: ["is not used by this step's app."] });
+  const connection = await loadConnection(deps.repos, actor, next.connectionId, 'read');
+  if (!connection.ok) return connection.error;
+  return connection.value.appKey === app.key ? null : invalidInput({ connectionId: ['belongs to another app.'] });
+};
+
+/**
+ * Changes a step of a draft flow. Every change re-checks the step against its app as it is now:
+ * it is `completed` only if the new definition passes (see `evaluateStep`), and it records the
+ * app version it was checked against.
+ */
+export const makeUpdateStep =
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>) =>
+  async (actor: Actor, stepId: string, input: StepInput): Promise<Result<StepView, DomainError>> => {
+    const loaded = await loadEditableStep(deps.repos, actor, stepId);
+    if (!loaded.ok) return loaded;
+    const { step } = loaded.value;
+    const next = changedDefinition(step, input);
+    const unknown = unknownAppOrKey(deps.apps, next);
+    if (unknown) return err(invalidInput(unknown));
+    const refused = input.connectionId === undefined ? null : await connectionRefusal(deps, actor, next);
+    if (refused) return err(refused);
+    return deps.uow.run(async (tx) => {
+      const now = deps.clock.now();
+      await tx.steps.update(
+        stepId,
+        { ...next, status: evaluateStep(deps.apps, next), appVersion: appVersionOf(deps.apps, next.appKey) },
+        now,
+      );
+      await tx.flows.update(step.flowId, {}, now);
+      const updated = await tx.steps.findById(stepId);
+      return updated ? ok(stepView(deps.apps, updated)) : err(notFound('Step'));
+    });
+  };

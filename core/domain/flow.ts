@@ -1,0 +1,63 @@
+/** A user's automation: one trigger step, then actions, run in order of position. */
+export interface Flow {
+  readonly id: string;
+  /** The owner: the permission condition `isCreator` compares against this. */
+  readonly userId: string;
+  readonly folderId: string | null;
+  readonly name: string;
+  /** Published: the engine runs it. */
+  readonly active: boolean;
+  readonly publishedAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** `paused` (active, but its owner may not run flows) arrives with billing. */
+export type FlowStatus = 'draft' | 'published' | 'paused';
+
+export const flowStatus = (flow: Pick<Flow, 'active'>): FlowStatus => (flow.active ? 'published' : 'draft');
+
+export type StepType = 'trigger' | 'action';
+export type StepStatus = 'incomplete' | 'completed';
+
+export type Parameters = Readonly<Record<string, unknown>>;
+
+export interface Step {
+  readonly id: string;
+  readonly flowId: string;
+  readonly type: StepType;
+  /** Null while the user has not chosen an app yet. */
+  readonly appKey: string | null;
+  /** The trigger or action key within the app. */
+  readonly key: string | null;
+  readonly name: string | null;
+  /** 1-based; the trigger is 1. */
+  readonly position: number;
+  readonly status: StepStatus;
+  readonly parameters: Parameters;
+  readonly connectionId: string | null;
+  /**
+   * The app's definition version the step was last edited against, so that a later change of the
+   * app's arguments can be told apart from a step that was built for it.
+   */
+  readonly appVersion: number | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** What a step is made of, apart from where it lives and when it was written. */
+export type StepDefinition = Pick<Step, 'type' | 'appKey' | 'key' | 'name' | 'parameters' | 'connectionId'>;
+
+/** A named group of a user's flows. */
+export interface Folder {
+  readonly id: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The name a new flow starts with, as the editor shows it until the user names it. */
+export const NEW_FLOW_NAME = 'Name your flow';
+
+export const copyName = (name: string): string => `Copy of ${name}`;

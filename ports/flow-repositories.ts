@@ -1,0 +1,106 @@
+import type { ExportDocument } from '../core/domain/export-document.js';
+import type { Flow, Folder, Step, StepDefinition, StepStatus } from '../core/domain/flow.js';
+import type { Page, PageRequest } from '../core/domain/page.js';
+import type { Template } from '../core/domain/template.js';
+
+export interface NewFlow {
+  readonly id: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly folderId: string | null;
+  readonly now: Date;
+}
+
+export interface FlowFilter {
+  /** Only this owner's flows; null for everyone's. */
+  readonly ownerId: string | null;
+  /** Case-insensitive substring of the name. */
+  readonly name?: string | undefined;
+  readonly active?: boolean | undefined;
+  /** A folder's flows; null for flows in no folder; undefined for any. */
+  readonly folderId?: string | null | undefined;
+  /** Flows with a step of this app. */
+  readonly appKey?: string | undefined;
+  /** Flows with a step using this connection. */
+  readonly connectionId?: string | undefined;
+}
+
+export interface FlowChanges {
+  readonly name?: string;
+  readonly active?: boolean;
+  readonly publishedAt?: Date | null;
+  readonly folderId?: string | null;
+}
+
+export interface FlowRepository {
+  insert(flow: NewFlow): Promise<Flow>;
+  findById(id: string): Promise<Flow | null>;
+  /**
+   * Holds the flow's row until the unit of work ends, so that concurrent changes of its steps'
+   * positions take turns (SQLite's write transactions already do).
+   */
+  lock(id: string): Promise<void>;
+  /** Most recently updated first. */
+  list(filter: FlowFilter, page: PageRequest): Promise<Page<Flow>>;
+  /** Also marks the flow updated, with no other change when `changes` is empty. */
+  update(id: string, changes: FlowChanges, now: Date): Promise<void>;
+  /** Deletes the flow with its steps. */
+  delete(id: string): Promise<void>;
+  /** How many of the user's flows have a step of each app. */
+  countByApp(userId: string): Promise<ReadonlyArray<{ readonly appKey: string; readonly count: number }>>;
+}
+
+export interface NewStep extends StepDefinition {
+  readonly id: string;
+  readonly flowId: string;
+  readonly position: number;
+  readonly status: StepStatus;
+  readonly appVersion: number | null;
+  readonly now: Date;
+}
+
+export type StepChanges = Partial<
+  Pick<Step, 'appKey' | 'key' | 'name' | 'parameters' | 'connectionId' | 'status' | 'appVersion' | 'position'>
+>;
+
+export interface StepRepository {
+  insert(steps: readonly NewStep[]): Promise<void>;
+  findById(id: string): Promise<Step | null>;
+  /** By position. */
+  listByFlow(flowId: string): Promise<Step[]>;
+  /** Steps of several flows, each flow's by position. */
+  listByFlows(flowIds: readonly string[]): Promise<Step[]>;
+  update(id: string, changes: StepChanges, now: Date): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Steps that used the connection lose it and become incomplete; returns how many did. */
+  detachConnection(connectionId: string, now: Date): Promise<number>;
+}
+
+export interface FolderRepository {
+  /** The user's folders, by name. */
+  listByUser(userId: string): Promise<Folder[]>;
+  findById(id: string): Promise<Folder | null>;
+  insert(folder: {
+    readonly id: string;
+    readonly userId: string;
+    readonly name: string;
+    readonly now: Date;
+  }): Promise<Folder>;
+  rename(id: string, name: string, now: Date): Promise<void>;
+  /** Its flows stay, in no folder. */
+  delete(id: string): Promise<void>;
+}
+
+export interface TemplateRepository {
+  /** By name. */
+  list(): Promise<Template[]>;
+  findById(id: string): Promise<Template | null>;
+  insert(template: {
+    readonly id: string;
+    readonly name: string;
+    readonly flowData: ExportDocument;
+    readonly now: Date;
+  }): Promise<Template>;
+  rename(id: string, name: string, now: Date): Promise<void>;
+  delete(id: string): Promise<boolean>;
+}
