@@ -41,12 +41,13 @@ describe('the built-in apps', () => {
       ]),
     });
     expect(steps('github')).toMatchObject({ createIssue: expect.arrayContaining(['repo', 'title', 'body']) });
+    expect(steps('filter')).toEqual({ continueIfMatches: ['or'] });
   });
 
   it('are what the catalog lists, by name', async () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
-      expect(catalog.list().map((a) => a.name)).toEqual(['GitHub', 'PostgreSQL', 'SMTP']);
+      expect(catalog.list().map((a) => a.name)).toEqual(['Filter', 'GitHub', 'PostgreSQL', 'SMTP']);
     } finally {
       await catalog.close();
     }
