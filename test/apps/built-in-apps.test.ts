@@ -42,12 +42,13 @@ describe('the built-in apps', () => {
     });
     expect(steps('github')).toMatchObject({ createIssue: expect.arrayContaining(['repo', 'title', 'body']) });
     expect(steps('filter')).toEqual({ continueIfMatches: ['or'] });
+    expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
   });
 
   it('are what the catalog lists, by name', async () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
-      expect(catalog.list().map((a) => a.name)).toEqual(['Filter', 'GitHub', 'PostgreSQL', 'SMTP']);
+      expect(catalog.list().map((a) => a.name)).toEqual(['Filter', 'GitHub', 'HTTP Request', 'PostgreSQL', 'SMTP']);
     } finally {
       await catalog.close();
     }
