@@ -1,4 +1,5 @@
 import { filter } from './filter/index.js';
+import { formatter } from './formatter/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { postgresql } from './postgresql/index.js';
@@ -6,7 +7,7 @@ import type { App } from './sdk/index.js';
 import { smtp } from './smtp/index.js';
 
 /** Every app this instance offers. A new integration is added here, and nowhere else. */
-export const builtInApps: readonly App[] = [filter, github, httpRequest, postgresql, smtp];
+export const builtInApps: readonly App[] = [filter, formatter, github, httpRequest, postgresql, smtp];
 
 export {
   type AppCatalogOptions,

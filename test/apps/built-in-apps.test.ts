@@ -42,13 +42,25 @@ describe('the built-in apps', () => {
     });
     expect(steps('github')).toMatchObject({ createIssue: expect.arrayContaining(['repo', 'title', 'body']) });
     expect(steps('filter')).toEqual({ continueIfMatches: ['or'] });
+    expect(steps('formatter')).toEqual({
+      text: ['transform', 'input'],
+      numbers: ['transform'],
+      'date-time': ['transform'],
+    });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
   });
 
   it('are what the catalog lists, by name', async () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
-      expect(catalog.list().map((a) => a.name)).toEqual(['Filter', 'GitHub', 'HTTP Request', 'PostgreSQL', 'SMTP']);
+      expect(catalog.list().map((a) => a.name)).toEqual([
+        'Filter',
+        'Formatter',
+        'GitHub',
+        'HTTP Request',
+        'PostgreSQL',
+        'SMTP',
+      ]);
     } finally {
       await catalog.close();
     }
