@@ -1,3 +1,4 @@
+import { codeApp } from './code/index.js';
 import { filter } from './filter/index.js';
 import { formatter } from './formatter/index.js';
 import { github } from './github/index.js';
@@ -7,7 +8,7 @@ import type { App } from './sdk/index.js';
 import { smtp } from './smtp/index.js';
 
 /** Every app this instance offers. A new integration is added here, and nowhere else. */
-export const builtInApps: readonly App[] = [filter, formatter, github, httpRequest, postgresql, smtp];
+export const builtInApps: readonly App[] = [codeApp, filter, formatter, github, httpRequest, postgresql, smtp];
 
 export {
   type AppCatalogOptions,

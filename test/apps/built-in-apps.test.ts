@@ -47,6 +47,7 @@ describe('the built-in apps', () => {
       numbers: ['transform'],
       'date-time': ['transform'],
     });
+    expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
   });
 
@@ -54,6 +55,7 @@ describe('the built-in apps', () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
       expect(catalog.list().map((a) => a.name)).toEqual([
+        'Code',
         'Filter',
         'Formatter',
         'GitHub',
