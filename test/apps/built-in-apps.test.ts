@@ -48,6 +48,7 @@ describe('the built-in apps', () => {
       'date-time': ['transform'],
     });
     expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
+    expect(steps('rss')).toEqual({ newItemsInFeed: ['feedUrl'] });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
   });
 
@@ -61,6 +62,7 @@ describe('the built-in apps', () => {
         'GitHub',
         'HTTP Request',
         'PostgreSQL',
+        'RSS',
         'SMTP',
       ]);
     } finally {
