@@ -41,12 +41,30 @@ describe('the built-in apps', () => {
       ]),
     });
     expect(steps('github')).toMatchObject({ createIssue: expect.arrayContaining(['repo', 'title', 'body']) });
+    expect(steps('filter')).toEqual({ continueIfMatches: ['or'] });
+    expect(steps('formatter')).toEqual({
+      text: ['transform', 'input'],
+      numbers: ['transform'],
+      'date-time': ['transform'],
+    });
+    expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
+    expect(steps('rss')).toEqual({ newItemsInFeed: ['feedUrl'] });
+    expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
   });
 
   it('are what the catalog lists, by name', async () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
-      expect(catalog.list().map((a) => a.name)).toEqual(['GitHub', 'PostgreSQL', 'SMTP']);
+      expect(catalog.list().map((a) => a.name)).toEqual([
+        'Code',
+        'Filter',
+        'Formatter',
+        'GitHub',
+        'HTTP Request',
+        'PostgreSQL',
+        'RSS',
+        'SMTP',
+      ]);
     } finally {
       await catalog.close();
     }

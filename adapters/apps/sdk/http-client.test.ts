@@ -36,6 +36,9 @@ beforeAll(async () => {
       }
       case '/missing':
         return sendJson(res, 404, { message: 'Not Found' });
+      case '/busy':
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
+        return void res.end(JSON.stringify({ message: 'Try later' }));
       case '/private':
         return request.headers.authorization === 'Bearer fresh'
           ? sendJson(res, 200, { ok: true })
@@ -128,6 +131,16 @@ describe('ctx.http requests and answers', () => {
   it('returns answers >= 400 when asked not to throw', async () => {
     const response = await client().request({ url: `${server.url}/missing`, throwHttpErrors: false });
     expect(response.status).toBe(404);
+  });
+
+  it('throws only answers worth retrying when asked to, and returns the others', async () => {
+    const missing = await client().request({ url: `${server.url}/missing`, throwHttpErrors: 'retryable' });
+    expect(missing).toMatchObject({ status: 404, data: { message: 'Not Found' } });
+    const error = await client()
+      .request({ url: `${server.url}/busy`, throwHttpErrors: 'retryable' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 503, retryable: true, retryAfterSeconds: 7, remoteMessage: 'Try later' });
   });
 
   it('gives up after the time-out', async () => {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import type { Logger } from '../../../ports/logger.js';
-import { HttpError, HttpRequestError } from './http-errors.js';
+import { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 import type { HttpTransport } from './http-transport.js';
 import { assertUrlAllowed, BlockedAddressError } from './network-guard.js';
 
@@ -21,8 +21,11 @@ export interface HttpRequest {
   readonly maxResponseBytes?: number;
   /** Redirects followed (each target checked again); 0 returns the 3xx answer. Default 5. */
   readonly maxRedirects?: number;
-  /** Default true: answers >= 400 throw an HttpError. */
-  readonly throwHttpErrors?: boolean;
+  /**
+   * Default true: answers >= 400 throw an HttpError. `retryable`: only answers worth retrying
+   * (408, 429, 5xx) throw, so that the engine retries them; other answers are returned.
+   */
+  readonly throwHttpErrors?: boolean | 'retryable';
 }
 
 export interface HttpResponse<T = unknown> {
@@ -234,7 +237,8 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
         if (await options.refreshAuth()) outcome = await perform(request, url);
       }
       const { response } = outcome;
-      if (response.status >= 400 && request.throwHttpErrors !== false) {
+      const throws = request.throwHttpErrors ?? true;
+      if (response.status >= 400 && (throws === 'retryable' ? isRetryableStatus(response.status) : throws)) {
         throw new HttpError(
           response.status,
           outcome.method,

@@ -25,6 +25,9 @@ export const remoteMessageOf = (data: unknown): string | null => {
   return data === null || data === undefined ? null : squash(JSON.stringify(data), EXCERPT_LENGTH);
 };
 
+/** Statuses worth trying again later: rate limits, time-outs and server errors. */
+export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
+
 /** A remote answer with status >= 400 (after the OAuth refresh attempt, if any). */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -47,9 +50,8 @@ export class HttpError extends Error {
       typeof body === 'string' ? squash(body, EXCERPT_LENGTH) : squash(JSON.stringify(body) ?? '', EXCERPT_LENGTH);
   }
 
-  /** Worth trying again later: rate limits, time-outs and server errors. */
   get retryable(): boolean {
-    return this.status === 408 || this.status === 429 || this.status >= 500;
+    return isRetryableStatus(this.status);
   }
 }
 

@@ -50,8 +50,9 @@ export {
   type TriggerDefinition,
   type TriggerItem,
 } from './define.js';
+export { type FlowStop, isFlowStop, stopFlow } from './flow-control.js';
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
-export { HttpError, HttpRequestError } from './http-errors.js';
+export { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';
 export { assertHostAllowed, BlockedAddressError, isPublicAddress, type NetworkPolicy } from './network-guard.js';
 export {
@@ -63,4 +64,4 @@ export {
   type OAuth2Tokens,
   oauth2Auth,
 } from './oauth2.js';
-export { InvalidParametersError } from './validation.js';
+export { InvalidParametersError, parseParameters } from './validation.js';

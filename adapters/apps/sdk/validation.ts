@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { FieldErrors } from '../../../core/domain/errors.js';
+import { type ArgumentMap, type InferParameters, parametersSchema } from './arguments.js';
 
 export type Validated<T> =
   | { readonly ok: true; readonly value: T }
@@ -29,3 +30,13 @@ export class InvalidParametersError extends Error {
     );
   }
 }
+
+/**
+ * Validates raw values against arguments a step did not declare up front: the fields its
+ * `dynamicFields` handler added, which the catalog passes through unchecked.
+ */
+export const parseParameters = <M extends ArgumentMap>(args: M, raw: unknown): InferParameters<M> => {
+  const parsed = validate(parametersSchema(args), raw);
+  if (!parsed.ok) throw new InvalidParametersError(parsed.fields);
+  return parsed.value;
+};

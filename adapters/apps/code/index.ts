@@ -1,0 +1,21 @@
+import { defineApp, noAuth } from '../sdk/index.js';
+import { runJavascript } from './run-javascript.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox.js';
+
+export { CodeError, type SandboxLimits } from './sandbox.js';
+
+/** The limits are a parameter so that an instance (or a test) can choose them. */
+export const createCodeApp = (limits: Partial<SandboxLimits> = {}) =>
+  defineApp({
+    key: 'code',
+    name: 'Code',
+    description: 'Run your own JavaScript in a sandbox.',
+    iconUrl: '/apps/code/assets/favicon.svg',
+    primaryColor: '#111827',
+    version: 1,
+    auth: noAuth(),
+    triggers: [],
+    actions: [runJavascript({ ...DEFAULT_SANDBOX_LIMITS, ...limits })],
+  });
+
+export const codeApp = createCodeApp();

@@ -1,0 +1,17 @@
+import { defineApp, noAuth } from '../sdk/index.js';
+import { dateTimeAction, dateTimeFields } from './date-time.js';
+import { numbersAction, numbersFields } from './numbers.js';
+import { textAction, textFields } from './text.js';
+
+export const formatter = defineApp({
+  key: 'formatter',
+  name: 'Formatter',
+  description: 'Transform text, numbers, dates and times between steps.',
+  iconUrl: '/apps/formatter/assets/favicon.svg',
+  primaryColor: '#8b5cf6',
+  version: 1,
+  auth: noAuth(),
+  triggers: [],
+  actions: [textAction, numbersAction, dateTimeAction],
+  dynamicFields: { textFields, numbersFields, dateTimeFields },
+});

@@ -1,0 +1,14 @@
+import { defineApp, noAuth } from '../sdk/index.js';
+import { newItemsInFeed } from './new-items-in-feed.js';
+
+export const rss = defineApp({
+  key: 'rss',
+  name: 'RSS',
+  description: 'Start flows from new items in RSS and Atom feeds.',
+  iconUrl: '/apps/rss/assets/favicon.svg',
+  primaryColor: '#f97316',
+  version: 1,
+  auth: noAuth(),
+  triggers: [newItemsInFeed],
+  actions: [],
+});

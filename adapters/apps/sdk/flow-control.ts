@@ -1,0 +1,21 @@
+/**
+ * How an action tells the engine to end the run early, as a success, without running the steps
+ * after it (the filter app when no condition group matches).
+ *
+ * The mark is a module-private symbol, so that no data an action merely passes on (an HTTP
+ * answer, the output of user code, a parsed feed) can forge it: JSON has no symbols.
+ */
+const STOP_FLOW: unique symbol = Symbol('conveyor.stopFlow');
+
+export interface FlowStop {
+  readonly [STOP_FLOW]: true;
+  /** What the step records as its output. */
+  readonly output: unknown;
+}
+
+/** Returned by `run`: record `output` as the step's output, then finish the execution here. */
+export const stopFlow = (output: unknown): FlowStop => ({ [STOP_FLOW]: true, output });
+
+/** For the engine: whether a step's result asks it to stop the run. */
+export const isFlowStop = (value: unknown): value is FlowStop =>
+  typeof value === 'object' && value !== null && (value as Partial<FlowStop>)[STOP_FLOW] === true;
