@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { accounts } from './0001-accounts.js';
 import { administration } from './0002-administration.js';
 import { connections } from './0003-connections.js';
+import { jobQueue } from './0004-job-queue.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-accounts', accounts],
   ['0002-administration', administration],
   ['0003-connections', connections],
+  ['0004-job-queue', jobQueue],
 ];
