@@ -103,6 +103,22 @@ describe.concurrent.each(QUEUE_KINDS)('job queue contract ($label)', (kind) => {
     await waitUntil(() => deliveries.length === 5, 'the new singleton job is delivered');
   });
 
+  it('takes concurrent sends, singleton duplicates among them, each answered on its own', async (test) => {
+    const name = queueName();
+    const queue = fx.queue(test);
+    const sends = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => queue.send({ name, payload: { i } })),
+      queue.send({ name, payload: { key: 1 }, singletonKey: 'same' }),
+      queue.send({ name, payload: { key: 2 }, singletonKey: 'same' }),
+    ]);
+    expect(new Set(sends.slice(0, 20)).size).toBe(20);
+    expect(sends.slice(20).filter((id) => id === null)).toHaveLength(1);
+    const { deliveries, handler } = recorder();
+    await queue.work(name, handler, { concurrency: 8 });
+    await waitUntil(() => deliveries.length === 21, 'every job is delivered');
+    expect(new Set(deliveries.map((d) => d.id))).toEqual(new Set(sends.filter((id) => id !== null)));
+  });
+
   it('fires a schedule once per tick across processes, with the latest definition, until unscheduled', async (test) => {
     const name = queueName();
     const key = `schedule:${name}`;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Job, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
-import { isPostgres, type QueueDb, readPayload } from '../tables.js';
+import { createSendBatcher } from '../send-batcher.js';
+import { isPostgres, type QueueDb, type QueueTables, readPayload } from '../tables.js';
 import { backoffMs } from './backoff.js';
 
 export interface LocalJobQueueOptions {
@@ -24,6 +25,8 @@ export interface LocalJobQueueOptions {
   /** How long stop() waits for running handlers (default 10 s). */
   readonly stopTimeoutMs?: number;
 }
+
+type NewJob = Insertable<QueueTables['jobs']> & { readonly id: string };
 
 /** Ids per statement, well under SQLite's and Postgres' limits on bound parameters. */
 const CHUNK = 500;
@@ -47,6 +50,16 @@ export const createLocalJobQueue = (options: LocalJobQueueOptions): JobQueue => 
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const skipLocked = isPostgres(db);
+  const batchedInsert = createSendBatcher<NewJob>(async (rows) => {
+    const inserted = await db
+      .insertInto('jobs')
+      .values([...rows])
+      // Only the partial unique index on pending singleton keys can conflict.
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute();
+    return new Set(inserted.map((row) => row.id));
+  });
 
   const makeAvailableIfActive = (ids: readonly string[], availableAtMs: number) =>
     Promise.all(
@@ -61,26 +74,27 @@ export const createLocalJobQueue = (options: LocalJobQueueOptions): JobQueue => 
     );
 
   const backend: QueueBackend = {
-    async send(request, trx = db) {
+    send(request, trx) {
       const nowMs = Date.now();
-      const row = await trx
+      const row: NewJob = {
+        id: randomUUID(),
+        name: request.name,
+        payload: JSON.stringify(request.payload),
+        state: 'created',
+        attempt: 0,
+        available_at_ms: request.startAfter?.getTime() ?? nowMs,
+        singleton_key: request.singletonKey ?? null,
+        last_error: null,
+        created_at_ms: nowMs,
+      };
+      if (!trx) return batchedInsert(row);
+      return trx
         .insertInto('jobs')
-        .values({
-          id: randomUUID(),
-          name: request.name,
-          payload: JSON.stringify(request.payload),
-          state: 'created',
-          attempt: 0,
-          available_at_ms: request.startAfter?.getTime() ?? nowMs,
-          singleton_key: request.singletonKey ?? null,
-          last_error: null,
-          created_at_ms: nowMs,
-        })
-        // Only the partial unique index on pending singleton keys can conflict.
+        .values(row)
         .onConflict((oc) => oc.doNothing())
         .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
+        .executeTakeFirst()
+        .then((inserted) => inserted?.id ?? null);
     },
 
     async claim(name, limit) {

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { JobPayload, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
+import { createSendBatcher } from '../send-batcher.js';
 import type { QueueDb } from '../tables.js';
 
 export interface PgBossJobQueueOptions {
@@ -113,16 +114,33 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
     return ready;
   };
 
+  const batchedInsert = createSendBatcher<PgBoss.JobInsert & { readonly id: string }>(async (rows) => {
+    await boss.insert([...rows]);
+    // Each of these jobs has a singleton key of its own, so none was skipped.
+    return new Set(rows.map((row) => row.id));
+  });
+
   const backend: QueueBackend = {
     async send(request, trx) {
       await ensureQueue(request.name);
+      const options = { ...retrySettings, ...(request.startAfter ? { startAfter: request.startAfter } : {}) };
+      if (request.singletonKey === undefined && !trx) {
+        const id = randomUUID();
+        return batchedInsert({
+          id,
+          name: request.name,
+          data: { ...request.payload },
+          singletonKey: `job:${id}`,
+          ...options,
+        });
+      }
+      // pg-boss's batch insert does not say which rows a conflict skipped: singletons go one by one.
       return boss.send(
         request.name,
         { ...request.payload },
         {
-          ...retrySettings,
+          ...options,
           singletonKey: request.singletonKey === undefined ? `job:${randomUUID()}` : ownKey(request.singletonKey),
-          ...(request.startAfter ? { startAfter: request.startAfter } : {}),
           ...(trx ? { db: inTransaction(trx) } : {}),
         },
       );
