@@ -204,6 +204,22 @@ describe.concurrent.each(QUEUE_KINDS)('job queue contract ($label)', (kind) => {
     expect(await depthOf(fx.queue(test), name)).toBe(0);
   });
 
+  it('stop() gives back, after its time limit, the jobs whose handlers still run', async (test) => {
+    const name = queueName();
+    const stuck = gate();
+    test.onTestFinished(stuck.open);
+    const hung = recorder(() => stuck.opened);
+    const stopping = fx.queue(test, { stopTimeoutMs: 100 });
+    await stopping.work(name, hung.handler, { concurrency: 1 });
+    await stopping.send({ name, payload: { n: 1 } });
+    await waitUntil(() => hung.deliveries.length === 1, 'the handler starts');
+    await stopping.stop();
+    const next = recorder();
+    await fx.queue(test, { otherProcess: true }).work(name, next.handler, { concurrency: 1 });
+    await waitUntil(() => next.deliveries.length === 1, 'another worker gets the released job');
+    expect(next.deliveries[0]).toMatchObject({ id: hung.deliveries[0]?.id, attempt: 2 });
+  });
+
   it('counts the jobs not yet done per queue', async (test) => {
     const [a, b] = [queueName(), queueName()];
     const queue = fx.queue(test);
