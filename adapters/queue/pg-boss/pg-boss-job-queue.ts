@@ -55,6 +55,8 @@ const DEADLOCK = '40P01';
  *   in the `created` state. That index also covers jobs without a key (as ''), so each of those
  *   gets a unique key of its own.
  * - Failed jobs stay in pg-boss's tables until its archive and deletion periods pass.
+ * - pg-boss's fetch turns a database error into "no jobs", so an outage shows as idle workers
+ *   (and pg-boss 'error' events from its maintenance), not as logged claim failures.
  * - Schedules do not use pg-boss's cron (one schedule per queue, at most one firing a minute) but
  *   the shared `job_schedules` scheduler, which sends through pg-boss in its own transaction.
  */
