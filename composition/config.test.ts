@@ -41,6 +41,11 @@ describe('loadConfig', () => {
       allowPrivateNetworks: false,
       licenseKey: null,
       licensePublicKey: null,
+      queue: 'local',
+      queuePgBossSchema: 'pgboss',
+      queueMaxAttempts: 5,
+      queueLeaseMs: null,
+      queuePollIntervalMs: 1000,
     });
   });
 
@@ -91,6 +96,11 @@ describe('loadConfig', () => {
       ALLOW_PRIVATE_NETWORKS: '1',
       LICENSE_KEY: 'payload.signature',
       LICENSE_PUBLIC_KEY: PUBLIC_KEY_PEM,
+      QUEUE: 'local',
+      QUEUE_PG_BOSS_SCHEMA: 'conveyor_jobs',
+      QUEUE_MAX_ATTEMPTS: '3',
+      QUEUE_LEASE_SECONDS: '120',
+      QUEUE_POLL_INTERVAL_MS: '250',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -112,7 +122,21 @@ describe('loadConfig', () => {
       allowPrivateNetworks: true,
       licenseKey: 'payload.signature',
       licensePublicKey: PUBLIC_KEY_PEM,
+      queue: 'local',
+      queuePgBossSchema: 'conveyor_jobs',
+      queueMaxAttempts: 3,
+      queueLeaseMs: 120_000,
+      queuePollIntervalMs: 250,
     });
+  });
+
+  it('picks pg-boss on Postgres and the local queue on SQLite, unless QUEUE says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/conveyor' }).queue).toBe('pg-boss');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/conveyor', QUEUE: 'local' }).queue).toBe('local');
+    expect(loadConfig({ DATABASE_URL: './data/x.db' }).queue).toBe('local');
+    expect(refusal({ DATABASE_URL: './data/x.db', QUEUE: 'pg-boss' })).toContain(
+      'QUEUE: pg-boss needs a postgres:// DATABASE_URL.',
+    );
   });
 
   it('derives the default web app URL from PORT', () => {
@@ -158,6 +182,8 @@ describe('loadConfig', () => {
     ['WEB_APP_URL', 'ftp://files.example.com', 'must start with http:// or https://.'],
     ['DOCS_URL', 'ftp://files.example.com', 'must start with http:// or https://.'],
     ['SMTP_URL', 'http://mail.example.com', 'must start with smtp:// or smtps://.'],
+    ['QUEUE_MAX_ATTEMPTS', '0', 'must be at least 1.'],
+    ['QUEUE_PG_BOSS_SCHEMA', 'Boss; drop', 'must be a lower-case Postgres name (letters, digits, _; at most 50).'],
   ])('refuses %s=%s: %s', (name, value, message) => {
     expect(refusal({ [name]: value })).toContain(`${name}: ${message}`);
   });
@@ -169,6 +195,7 @@ describe('loadConfig', () => {
     ['HOST', '   '],
     ['LICENSE_KEY', '  '],
     ['LICENSE_PUBLIC_KEY', '\\n'],
+    ['QUEUE', 'redis'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(refusal({ [name]: value })).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
   });

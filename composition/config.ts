@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isPostgresUrl } from '../adapters/persistence/open-database.js';
 
 const integer = (min: number, max: number) =>
   v.pipe(
@@ -49,6 +50,17 @@ const EnvSchema = v.object({
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
   LICENSE_KEY: v.optional(multiline),
   LICENSE_PUBLIC_KEY: v.optional(multiline),
+  QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
+  QUEUE_PG_BOSS_SCHEMA: v.optional(
+    v.pipe(
+      text,
+      v.regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case Postgres name (letters, digits, _; at most 50).'),
+    ),
+    'pgboss',
+  ),
+  QUEUE_MAX_ATTEMPTS: v.optional(integer(1, 100), '5'),
+  QUEUE_LEASE_SECONDS: v.optional(integer(1, 24 * 60 * 60)),
+  QUEUE_POLL_INTERVAL_MS: v.optional(integer(10, 60_000), '1000'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -84,6 +96,13 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   licenseKey: env.LICENSE_KEY ?? null,
   /** Null means the public key built into this release. */
   licensePublicKey: env.LICENSE_PUBLIC_KEY ?? null,
+  /** The JobQueue adapter: pg-boss by default on Postgres, the local queue on SQLite. */
+  queue: env.QUEUE ?? (isPostgresUrl(env.DATABASE_URL) ? ('pg-boss' as const) : ('local' as const)),
+  queuePgBossSchema: env.QUEUE_PG_BOSS_SCHEMA,
+  queueMaxAttempts: env.QUEUE_MAX_ATTEMPTS,
+  /** Null means each adapter's default (local 30 s, renewed; pg-boss 15 minutes, not renewable). */
+  queueLeaseMs: env.QUEUE_LEASE_SECONDS === undefined ? null : env.QUEUE_LEASE_SECONDS * 1000,
+  queuePollIntervalMs: env.QUEUE_POLL_INTERVAL_MS,
 });
 
 export class ConfigError extends Error {}
@@ -97,5 +116,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return toConfig(result.output);
+  const config = toConfig(result.output);
+  if (config.queue === 'pg-boss' && !isPostgresUrl(config.databaseUrl)) {
+    throw new ConfigError('Invalid configuration:\n  QUEUE: pg-boss needs a postgres:// DATABASE_URL.');
+  }
+  return config;
 };

@@ -23,6 +23,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { Config } from './config.js';
 import { resolveEncryptionKeys } from './encryption-key.js';
+import { createJobQueue } from './job-queue.js';
 import { TOKENS, type Token } from './tokens.js';
 
 /** Replacements a caller (a test, an embedding application) may plug in instead of the defaults. */
@@ -73,6 +74,8 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   );
   provide(c, TOKENS.unitOfWork, (c) => createUnitOfWork(resolve(c, TOKENS.database), resolve(c, TOKENS.secretBox)));
   provide(c, TOKENS.health, (c) => createHealthProbe(resolve(c, TOKENS.database)));
+  // Connects (pg-boss) or starts workers only when first used; Conveyor.close() stops it.
+  provide(c, TOKENS.jobQueue, (c) => createJobQueue(config, resolve(c, TOKENS.database), resolve(c, TOKENS.logger)));
   provide(c, TOKENS.license, (c) =>
     createLicenseSource({
       licenseKey: config.licenseKey,

@@ -38,6 +38,8 @@ export const createConveyor = async (config: Config, overrides: Overrides = {}):
     useCases,
     logger,
     async close() {
+      // Running jobs finish (or are released) while the database is still open.
+      await resolve(c, TOKENS.jobQueue).stop();
       await resolve(c, TOKENS.mailer).drain();
       await database.close();
     },

@@ -5,6 +5,7 @@ import type { AppCatalog } from '../ports/app-catalog.js';
 import type { Clock } from '../ports/clock.js';
 import type { HealthProbe } from '../ports/health.js';
 import type { IdGenerator } from '../ports/ids.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import type { LicenseSource } from '../ports/license.js';
 import type { Logger } from '../ports/logger.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
@@ -34,6 +35,7 @@ export const TOKENS = {
   repositories: token<Repositories>('Repositories'),
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
   health: token<HealthProbe>('HealthProbe'),
+  jobQueue: token<JobQueue>('JobQueue'),
   license: token<LicenseSource>('LicenseSource'),
   apps: token<AppCatalog>('AppCatalog'),
   useCases: token<UseCases>('UseCases'),

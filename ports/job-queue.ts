@@ -10,7 +10,10 @@ export interface JobRequest {
   readonly payload: JobPayload;
   /** Not delivered before this instant (delays, retries with backoff). */
   readonly startAfter?: Date;
-  /** While a job with this key waits in the same queue, sending another is a no-op returning null. */
+  /**
+   * While a job with this key waits for its first delivery in the same queue, sending another is a
+   * no-op returning null. A job already running, or waiting to be retried, no longer holds the key.
+   */
   readonly singletonKey?: string;
 }
 
@@ -38,9 +41,9 @@ export interface JobQueue {
   /** Durably enqueues; the job id, or null when a pending job holds the singleton key. */
   send(request: JobRequest): Promise<string | null>;
   /**
-   * Sends `request` at every tick of a five-field cron expression in an IANA time zone; a new
-   * schedule under the same key replaces the old one. Ticks missed while no process ran are not
-   * made up, except the most recent one.
+   * Sends `request` at every tick of a five-field cron expression (a sixth, leading field of
+   * seconds is accepted) in an IANA time zone; a new schedule under the same key replaces the old
+   * one. Ticks missed while no process ran are not made up, except the most recent one.
    */
   schedule(key: string, cron: string, timezone: string, request: Omit<JobRequest, 'startAfter'>): Promise<void>;
   unschedule(key: string): Promise<void>;

@@ -3,6 +3,7 @@ import { accounts } from './0001-accounts.js';
 import { administration } from './0002-administration.js';
 import { connections } from './0003-connections.js';
 import { flows } from './0004-flows.js';
+import { jobQueue } from './0005-job-queue.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -10,4 +11,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0002-administration', administration],
   ['0003-connections', connections],
   ['0004-flows', flows],
+  ['0005-job-queue', jobQueue],
 ];
