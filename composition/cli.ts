@@ -23,6 +23,7 @@ const USAGE = `Usage: conveyor <command> [options]
 
 Commands:
   start                  Run the Conveyor server (configured by environment variables, as npm start)
+  worker                 Run flows only: extra worker processes beside servers on one Postgres database
   generate-license-keys  Create a key pair for signing enterprise licences
   issue-license          Sign an enterprise licence and print it
 
@@ -37,6 +38,16 @@ const START_USAGE = `Usage: conveyor start
 
 Runs the Conveyor server in this process, exactly as npm start does. It is configured by
 environment variables (DATABASE_URL, PORT, HOST, ENCRYPTION_KEY, LICENSE_KEY, LICENSE_PUBLIC_KEY, ...).
+
+Options:
+  -h, --help  Show this help
+`;
+
+const WORKER_USAGE = `Usage: conveyor worker
+
+Runs flows without serving HTTP: takes runs and schedules from the job queue of the database in
+DATABASE_URL. Start as many as you like beside the servers on one PostgreSQL database; each needs
+the same ENCRYPTION_KEY. WORKER_CONCURRENCY sets how many runs one worker handles at once.
 
 Options:
   -h, --help  Show this help
@@ -219,18 +230,30 @@ const start = async (args: string[], io: CliIo): Promise<number> => {
     io.stdout.write(START_USAGE);
     return 0;
   }
-  // main.ts starts the server when it is loaded; the process then lives on its open server.
-  await import('./main.js');
+  // The process then lives on its open server.
+  await (await import('./processes.js')).runServer();
+  return 0;
+};
+
+const worker = async (args: string[], io: CliIo): Promise<number> => {
+  const values = parse(args, help, WORKER_USAGE);
+  if (values.help) {
+    io.stdout.write(WORKER_USAGE);
+    return 0;
+  }
+  await (await import('./processes.js')).runWorker();
   return 0;
 };
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => number | Promise<number>> = {
   start,
+  worker,
   'generate-license-keys': generateLicenseKeys,
   'issue-license': issueLicense,
 };
 const HELP_OF: Record<string, string> = {
   start: START_USAGE,
+  worker: WORKER_USAGE,
   'generate-license-keys': GENERATE_USAGE,
   'issue-license': ISSUE_USAGE,
 };

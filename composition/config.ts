@@ -48,6 +48,10 @@ const EnvSchema = v.object({
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 ** 3), String(1024 * 1024)),
   TRUST_PROXY: v.optional(flag, 'false'),
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
+  WORKER_CONCURRENCY: v.optional(integer(1, 1000), '50'),
+  EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
+  EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
+  SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
   LICENSE_KEY: v.optional(multiline),
   LICENSE_PUBLIC_KEY: v.optional(multiline),
   QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
@@ -92,6 +96,12 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   trustProxy: env.TRUST_PROXY,
   /** Let apps reach loopback and private addresses (off: the SSRF guard refuses them). */
   allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS,
+  /** Executions one worker process runs at the same time. */
+  workerConcurrency: env.WORKER_CONCURRENCY,
+  executionRetentionMs: env.EXECUTION_RETENTION_DAYS * 24 * 60 * 60_000,
+  /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */
+  executionLeaseMs: env.EXECUTION_LEASE_SECONDS * 1000,
+  syncWebhookTimeoutMs: env.SYNC_WEBHOOK_TIMEOUT_SECONDS * 1000,
   /** Raw licence text; verified at start by the licence source. */
   licenseKey: env.LICENSE_KEY ?? null,
   /** Null means the public key built into this release. */

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
 import { type App, builtInApps } from '../adapters/apps/index.js';
 import { createAppCatalog } from '../adapters/apps/registry.js';
+import { createStepRunner } from '../adapters/apps/step-runner.js';
 import { createArgon2PasswordHasher } from '../adapters/auth/argon2-password-hasher.js';
 import { createLicenseSource } from '../adapters/auth/license.js';
 import { createSecretBox } from '../adapters/auth/secret-box.js';
@@ -18,7 +19,9 @@ import { createDatabaseRateLimiter } from '../adapters/persistence/rate-limiter.
 import { createRepositories } from '../adapters/persistence/repositories/index.js';
 import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
 import { buildUseCases } from '../core/application/use-cases.js';
+import { DEFAULT_STEP_BACKOFF } from '../core/engine/backoff.js';
 import type { Clock } from '../ports/clock.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { Config } from './config.js';
@@ -34,6 +37,8 @@ export interface Overrides {
   readonly mailTransport?: Mailer;
   /** The integrations offered, instead of the built-in ones (an embedder's own, a test's). */
   readonly apps?: readonly App[];
+  /** The job queue, instead of the one the database URL selects. */
+  readonly queue?: JobQueue;
 }
 
 export const resolve = <T>(c: DependencyContainer, key: Token<T>): T => c.resolve<T>(key);
@@ -75,7 +80,11 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   provide(c, TOKENS.unitOfWork, (c) => createUnitOfWork(resolve(c, TOKENS.database), resolve(c, TOKENS.secretBox)));
   provide(c, TOKENS.health, (c) => createHealthProbe(resolve(c, TOKENS.database)));
   // Connects (pg-boss) or starts workers only when first used; Conveyor.close() stops it.
-  provide(c, TOKENS.jobQueue, (c) => createJobQueue(config, resolve(c, TOKENS.database), resolve(c, TOKENS.logger)));
+  provide(
+    c,
+    TOKENS.jobQueue,
+    (c) => overrides.queue ?? createJobQueue(config, resolve(c, TOKENS.database), resolve(c, TOKENS.logger)),
+  );
   provide(c, TOKENS.license, (c) =>
     createLicenseSource({
       licenseKey: config.licenseKey,
@@ -90,6 +99,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       logger: resolve(c, TOKENS.logger),
     }),
   );
+  provide(c, TOKENS.runner, (c) => createStepRunner(resolve(c, TOKENS.apps), overrides.apps ?? builtInApps));
   provide(c, TOKENS.useCases, (c) =>
     buildUseCases({
       repos: resolve(c, TOKENS.repositories),
@@ -103,7 +113,20 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       logger: resolve(c, TOKENS.logger),
       license: resolve(c, TOKENS.license),
       apps: resolve(c, TOKENS.apps),
-      settings: { webAppUrl: config.webAppUrl, accessTokenTtlMs: config.accessTokenTtlMs, docsUrl: config.docsUrl },
+      runner: resolve(c, TOKENS.runner),
+      queue: resolve(c, TOKENS.jobQueue),
+      random: Math.random,
+      settings: {
+        webAppUrl: config.webAppUrl,
+        accessTokenTtlMs: config.accessTokenTtlMs,
+        docsUrl: config.docsUrl,
+        engine: {
+          leaseMs: config.executionLeaseMs,
+          unclaimedAfterMs: 2 * config.executionLeaseMs,
+          backoff: DEFAULT_STEP_BACKOFF,
+          syncTimeoutMs: config.syncWebhookTimeoutMs,
+        },
+      },
     }),
   );
   return c;

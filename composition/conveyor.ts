@@ -1,9 +1,11 @@
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
 import type { UseCases } from '../core/application/use-cases.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
 import type { Config } from './config.js';
 import { buildContainer, type Overrides, resolve } from './container.js';
+import { startEngineWorker } from './engine-worker.js';
 import { TOKENS } from './tokens.js';
 
 /** One running instance: its HTTP app, its use cases, and how to stop it cleanly. */
@@ -11,10 +13,20 @@ export interface Conveyor {
   readonly app: HttpApp;
   readonly useCases: UseCases;
   readonly logger: Logger;
+  readonly queue: JobQueue;
   close(): Promise<void>;
 }
 
-export const createConveyor = async (config: Config, overrides: Overrides = {}): Promise<Conveyor> => {
+export interface ConveyorOptions {
+  /** Run the engine's worker in this process too (`npm start`); off for a server-only process. */
+  readonly worker?: boolean;
+}
+
+export const createConveyor = async (
+  config: Config,
+  overrides: Overrides = {},
+  options: ConveyorOptions = { worker: true },
+): Promise<Conveyor> => {
   const c = buildContainer(config, overrides);
   // Fail at start, not at first use, when a key is wrong.
   resolve(c, TOKENS.secretBox);
@@ -31,15 +43,21 @@ export const createConveyor = async (config: Config, overrides: Overrides = {}):
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       webhookBaseUrl: config.webhookUrl,
+      syncTimeoutMs: config.syncWebhookTimeoutMs,
     },
   });
+  const queue = resolve(c, TOKENS.jobQueue);
+  const worker = options.worker ? await startEngineWorker(useCases, queue, config, logger) : null;
   return {
     app,
     useCases,
     logger,
+    queue,
     async close() {
-      // Running jobs finish (or are released) while the database is still open.
-      await resolve(c, TOKENS.jobQueue).stop();
+      // Runs in flight finish or are released before the database goes away.
+      if (worker) await worker.stop();
+      else await queue.stop();
+      await resolve(c, TOKENS.apps).close();
       await resolve(c, TOKENS.mailer).drain();
       await database.close();
     },

@@ -1,7 +1,7 @@
+import type { AppRuntime } from '../adapters/apps/registry.js';
 import type { BackgroundMailer } from '../adapters/mail/background-mailer.js';
 import type { DatabaseHandle } from '../adapters/persistence/open-database.js';
 import type { UseCases } from '../core/application/use-cases.js';
-import type { AppCatalog } from '../ports/app-catalog.js';
 import type { Clock } from '../ports/clock.js';
 import type { HealthProbe } from '../ports/health.js';
 import type { IdGenerator } from '../ports/ids.js';
@@ -13,6 +13,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { SecretTokens } from '../ports/secret-tokens.js';
+import type { StepRunner } from '../ports/step-runner.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { Config } from './config.js';
 
@@ -37,6 +38,7 @@ export const TOKENS = {
   health: token<HealthProbe>('HealthProbe'),
   jobQueue: token<JobQueue>('JobQueue'),
   license: token<LicenseSource>('LicenseSource'),
-  apps: token<AppCatalog>('AppCatalog'),
+  apps: token<AppRuntime>('AppCatalog'),
+  runner: token<StepRunner>('StepRunner'),
   useCases: token<UseCases>('UseCases'),
 } as const;

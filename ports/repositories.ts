@@ -7,6 +7,12 @@ import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Permission, Role } from '../core/domain/role.js';
 import type { AccessToken, UserTokenKind } from '../core/domain/tokens.js';
 import type { User, UserStatus, UserWithRole } from '../core/domain/user.js';
+import type {
+  ExecutionRepository,
+  ExecutionStepRepository,
+  FlowStoreRepository,
+  SeenItemRepository,
+} from './execution-repositories.js';
 import type { FlowRepository, FolderRepository, StepRepository, TemplateRepository } from './flow-repositories.js';
 
 export interface NewUser {
@@ -213,4 +219,8 @@ export interface Repositories {
   readonly steps: StepRepository;
   readonly folders: FolderRepository;
   readonly templates: TemplateRepository;
+  readonly executions: ExecutionRepository;
+  readonly executionSteps: ExecutionStepRepository;
+  readonly flowStore: FlowStoreRepository;
+  readonly seenItems: SeenItemRepository;
 }

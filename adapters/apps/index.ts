@@ -1,15 +1,32 @@
 import { codeApp } from './code/index.js';
+import { datastore } from './datastore/index.js';
+import { delay } from './delay/index.js';
 import { filter } from './filter/index.js';
 import { formatter } from './formatter/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { postgresql } from './postgresql/index.js';
 import { rss } from './rss/index.js';
+import { scheduler } from './scheduler/index.js';
 import type { App } from './sdk/index.js';
 import { smtp } from './smtp/index.js';
+import { webhook } from './webhook/index.js';
 
 /** Every app this instance offers. A new integration is added here, and nowhere else. */
-export const builtInApps: readonly App[] = [codeApp, filter, formatter, github, httpRequest, postgresql, rss, smtp];
+export const builtInApps: readonly App[] = [
+  codeApp,
+  datastore,
+  delay,
+  filter,
+  formatter,
+  github,
+  httpRequest,
+  postgresql,
+  rss,
+  scheduler,
+  smtp,
+  webhook,
+];
 
 export {
   type AppCatalogOptions,

@@ -7,6 +7,7 @@ import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table
 import { type Failure, FailureResponse } from './failures.js';
 import { requestLog } from './middleware/request-log.js';
 import { apiRouter } from './routes/api.js';
+import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
 
@@ -36,6 +37,8 @@ export const createHttpApp = (deps: HttpDeps) => {
       ? c.json({ status: 'ok' }, 200)
       : c.json({ status: 'unavailable', reason: 'The database does not answer.' }, 503),
   );
+
+  app.route('/', webhookRoutes({ ...deps, syncTimeoutMs: settings.syncTimeoutMs }));
 
   const api = apiRouter(deps);
   for (const mount of API_MOUNTS) app.route(mount, api);

@@ -9,6 +9,8 @@ export interface HttpSettings {
   readonly trustProxy: boolean;
   /** Where webhook paths are reached from outside, without a trailing slash. */
   readonly webhookBaseUrl: string;
+  /** How long `/sync` webhooks wait for their run before answering 202. */
+  readonly syncTimeoutMs: number;
 }
 
 export interface HttpDeps {

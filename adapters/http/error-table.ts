@@ -83,6 +83,16 @@ const TABLE: Table = {
     type: 'TriggerDeletionError',
     errors: { general: ['The trigger step cannot be deleted; change it instead.'] },
   }),
+  'webhook.filtered': () => ({
+    status: 422,
+    type: 'FilteredError',
+    errors: { general: ['The flow filtered this request out.'] },
+  }),
+  'execution.failed': (f) => ({
+    status: 422,
+    type: 'ExecutionFailedError',
+    errors: { general: [`The flow's run failed; see execution ${f.executionId}.`] },
+  }),
   'app.call_failed': (f) => ({ status: 422, type: 'AppCallError', errors: { general: [f.reason] } }),
   'http.bad_request': (f) => ({ status: 400, type: 'BadRequestError', errors: { general: [f.message] } }),
   'http.payload_too_large': (f) => ({

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Stored as ISO-8601 text on SQLite and timestamptz on Postgres; written as ISO strings. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -160,6 +160,47 @@ export interface TemplatesTable {
   updated_at: Timestamp;
 }
 
+export interface ExecutionsTable {
+  id: string;
+  flow_id: string;
+  status: string;
+  test_run: Bool;
+  until_step_id: string | null;
+  retry_of: string | null;
+  resume_at: Timestamp | null;
+  step_attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ExecutionStepsTable {
+  id: string;
+  execution_id: string;
+  step_id: string;
+  status: string;
+  position: number;
+  data_in: Json | null;
+  data_out: Json | null;
+  error_details: Json | null;
+  created_at: Timestamp;
+}
+
+export interface FlowStoreTable {
+  flow_id: string;
+  key: string;
+  value: Json | null;
+  updated_at: Timestamp;
+}
+
+export interface SeenItemsTable {
+  flow_id: string;
+  internal_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -176,4 +217,8 @@ export interface Database {
   flows: FlowsTable;
   steps: StepsTable;
   templates: TemplatesTable;
+  executions: ExecutionsTable;
+  execution_steps: ExecutionStepsTable;
+  flow_store: FlowStoreTable;
+  seen_items: SeenItemsTable;
 }

@@ -1,6 +1,7 @@
 import type { AppCatalog } from '../../ports/app-catalog.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/ids.js';
+import type { JobQueue } from '../../ports/job-queue.js';
 import type { LicenseSource } from '../../ports/license.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
@@ -8,7 +9,9 @@ import type { PasswordHasher } from '../../ports/password-hasher.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { SecretTokens } from '../../ports/secret-tokens.js';
+import type { StepRunner } from '../../ports/step-runner.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { EngineSettings } from '../engine/settings.js';
 
 /** Plain settings the core needs from configuration; the core never reads the environment. */
 export interface CoreSettings {
@@ -16,6 +19,7 @@ export interface CoreSettings {
   readonly webAppUrl: string;
   readonly accessTokenTtlMs: number;
   readonly docsUrl: string | null;
+  readonly engine: EngineSettings;
 }
 
 /** Everything a use case may depend on. Each use case picks the few it needs. */
@@ -31,5 +35,10 @@ export interface CoreDeps {
   readonly logger: Logger;
   readonly license: LicenseSource;
   readonly apps: AppCatalog;
+  /** Runs apps' triggers and actions for the engine. */
+  readonly runner: StepRunner;
+  readonly queue: JobQueue;
+  /** In [0, 1): retry jitter. */
+  readonly random: () => number;
   readonly settings: CoreSettings;
 }

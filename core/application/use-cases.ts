@@ -1,3 +1,6 @@
+import { makeFireTrigger, makeSyncFlowSchedule } from '../engine/flow-triggers.js';
+import { makeEngineMaintenance } from '../engine/maintenance.js';
+import { makeRunExecution } from '../engine/run-execution.js';
 import { makeDeleteUser } from './admin-users/delete-user.js';
 import { makeGetUser } from './admin-users/get-user.js';
 import { makeInviteUser } from './admin-users/invite-user.js';
@@ -19,6 +22,10 @@ import { makeResetConnection } from './connections/reset-connection.js';
 import { makeUpdateConnection } from './connections/update-connection.js';
 import { makeTestConnection, makeVerifyConnection } from './connections/verify-connection.js';
 import type { CoreDeps } from './deps.js';
+import { makeAcceptWebhook } from './executions/accept-webhook.js';
+import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
+import { makeRetryExecution } from './executions/retry-execution.js';
+import { makeGetWebhookResponse } from './executions/webhook-response.js';
 import { makeCreateFlow } from './flows/create-flow.js';
 import { makeDeleteFlow } from './flows/delete-flow.js';
 import { makeDuplicateFlow } from './flows/duplicate-flow.js';
@@ -48,6 +55,7 @@ import { makeCreateStep } from './steps/create-step.js';
 import { makeDeleteStep } from './steps/delete-step.js';
 import { makeGetDynamicData, makeGetDynamicFields } from './steps/dynamic.js';
 import { makeGetPreviousSteps, makeGetStepConnection } from './steps/step-queries.js';
+import { makeTestStep } from './steps/test-step.js';
 import { makeUpdateStep } from './steps/update-step.js';
 import { makeCreateTemplate } from './templates/create-template.js';
 import { makeDeleteTemplate } from './templates/delete-template.js';
@@ -133,6 +141,20 @@ export const buildUseCases = (deps: CoreDeps) => ({
   getStepConnection: makeGetStepConnection(deps),
   getDynamicData: makeGetDynamicData(deps),
   getDynamicFields: makeGetDynamicFields(deps),
+  testStep: makeTestStep(deps),
+
+  listExecutions: makeListExecutions(deps),
+  getExecution: makeGetExecution(deps),
+  listExecutionSteps: makeListExecutionSteps(deps),
+  retryExecution: makeRetryExecution(deps),
+  acceptWebhook: makeAcceptWebhook(deps),
+  getWebhookResponse: makeGetWebhookResponse(deps),
+
+  /** For workers: run (or go on with) an execution; fire a flow's schedule or polling trigger. */
+  runExecution: makeRunExecution(deps),
+  fireTrigger: makeFireTrigger(deps),
+  syncFlowSchedule: makeSyncFlowSchedule(deps),
+  engine: makeEngineMaintenance(deps),
 
   listFolders: makeListFolders(deps),
   createFolder: makeCreateFolder(deps),

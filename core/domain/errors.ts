@@ -20,7 +20,9 @@ export type DomainError =
   | { readonly code: 'flow.insufficient_steps' }
   | { readonly code: 'flow.published' }
   | { readonly code: 'step.trigger_not_deletable' }
-  | { readonly code: 'app.call_failed'; readonly reason: string };
+  | { readonly code: 'app.call_failed'; readonly reason: string }
+  | { readonly code: 'webhook.filtered' }
+  | { readonly code: 'execution.failed'; readonly executionId: string };
 
 export type DomainErrorCode = DomainError['code'];
 
@@ -43,3 +45,5 @@ export const insufficientSteps = (): DomainError => ({ code: 'flow.insufficient_
 export const flowPublished = (): DomainError => ({ code: 'flow.published' });
 export const triggerNotDeletable = (): DomainError => ({ code: 'step.trigger_not_deletable' });
 export const appCallFailed = (reason: string): DomainError => ({ code: 'app.call_failed', reason });
+export const webhookFiltered = (): DomainError => ({ code: 'webhook.filtered' });
+export const executionFailed = (executionId: string): DomainError => ({ code: 'execution.failed', executionId });

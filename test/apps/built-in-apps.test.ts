@@ -50,6 +50,20 @@ describe('the built-in apps', () => {
     expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
     expect(steps('rss')).toEqual({ newItemsInFeed: ['feedUrl'] });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
+    expect(steps('webhook')).toEqual({
+      catchRawWebhook: ['workSynchronously'],
+      respondWith: ['statusCode', 'headers', 'body'],
+    });
+    expect(steps('scheduler')).toMatchObject({
+      everyNMinutes: expect.arrayContaining(['interval']),
+      everyHour: expect.arrayContaining(['triggersOnWeekend']),
+      everyDay: expect.arrayContaining(['hour', 'triggersOnWeekend']),
+      everyWeek: expect.arrayContaining(['weekday', 'hour']),
+      everyMonth: expect.arrayContaining(['day', 'hour']),
+      cron: expect.arrayContaining(['expression', 'timezone']),
+    });
+    expect(steps('delay')).toEqual({ delayFor: ['delayForUnit', 'delayForValue'], delayUntil: ['delayUntil'] });
+    expect(steps('datastore')).toEqual({ getValue: ['key'], setValue: ['key', 'value'] });
   });
 
   it('are what the catalog lists, by name', async () => {
@@ -57,13 +71,17 @@ describe('the built-in apps', () => {
     try {
       expect(catalog.list().map((a) => a.name)).toEqual([
         'Code',
+        'Datastore',
+        'Delay',
         'Filter',
         'Formatter',
         'GitHub',
         'HTTP Request',
         'PostgreSQL',
         'RSS',
+        'Scheduler',
         'SMTP',
+        'Webhook',
       ]);
     } finally {
       await catalog.close();

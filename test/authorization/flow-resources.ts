@@ -11,7 +11,7 @@ const must = <T>(result: { ok: true; value: T } | { ok: false; error: { code: st
 };
 
 /** Who owns what a row makes: the caller when their role lets them, else the installing administrator. */
-const owner = async (fx: ActorFactory, actor: TestActor | null): Promise<Actor> =>
+export const owner = async (fx: ActorFactory, actor: TestActor | null): Promise<Actor> =>
   actor?.core && authorize(actor.core, 'manage', 'Flow') === null ? actor.core : fx.adminActor;
 
 /** A new flow of the caller (or, for callers who cannot make one, the administrator's). */

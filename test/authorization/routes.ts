@@ -1,5 +1,6 @@
 import type { ActorFactory, TestActor } from './actors.js';
 import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES } from './connection-fixtures.js';
+import { EXECUTION_ROUTES } from './execution-routes.js';
 import { FLOW_ROUTES } from './flow-routes.js';
 import { adminOnly, everyone, MISSING, permitted, type RouteCase, signedIn, unique } from './route-case.js';
 
@@ -195,6 +196,12 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', route: '/apps/:appKey/actions', path: () => '/apps/postgresql/actions', expect: signedIn(200) },
   {
     method: 'GET',
+    route: '/apps/:appKey/triggers/:triggerKey/substeps',
+    path: () => '/apps/webhook/triggers/catchRawWebhook/substeps',
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
     route: '/apps/:appKey/actions/:actionKey/substeps',
     path: () => '/apps/postgresql/actions/SQLQuery/substeps',
     expect: signedIn(200),
@@ -334,4 +341,5 @@ export const ROUTES: readonly RouteCase[] = [
     expect: adminOnly(200),
   },
   ...FLOW_ROUTES,
+  ...EXECUTION_ROUTES,
 ];

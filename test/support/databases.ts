@@ -53,3 +53,14 @@ export const createTestDatabase = async (dialect: DialectName, { onDisk = false 
     },
   };
 };
+
+/** Drops a schema of the test Postgres server that a test made beside its database (pg-boss's). */
+export const dropSchema = async (schema: string) => {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+};

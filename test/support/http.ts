@@ -39,6 +39,8 @@ export const startTestInstance = async (
     DATABASE_URL: database.url,
     WEB_APP_URL: 'http://conveyor.test',
     DATABASE_POOL_SIZE: '4',
+    // The queue in the application database starts in no time; the pg-boss suites ask for pg-boss.
+    QUEUE: 'local',
     ...env,
   });
   let conveyor: Conveyor;

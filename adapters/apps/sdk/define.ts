@@ -42,9 +42,20 @@ export interface TriggerItem {
   readonly data: unknown;
 }
 
+/** When a schedule trigger fires: a five-field cron expression in an IANA time zone. */
+export interface TriggerSchedule {
+  readonly cron: string;
+  readonly timezone: string;
+}
+
 export interface TriggerOptions<M extends ArgumentMap> extends StepOptions<M> {
   readonly type: TriggerType;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
+  /**
+   * Schedule triggers: when to fire, from the step's parameters (null when they name no time).
+   * Polling triggers may set it to poll at another pace than every five minutes.
+   */
+  schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
 }
 
 export interface TriggerDefinition<M extends ArgumentMap = any> {
@@ -55,6 +66,7 @@ export interface TriggerDefinition<M extends ArgumentMap = any> {
   readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
   readonly manifest: StepDescription;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
+  schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
 }
 
 const manifestOf = (options: StepOptions<ArgumentMap>, type?: TriggerType): StepDescription => ({
@@ -84,6 +96,7 @@ export const defineTrigger = <const M extends ArgumentMap>(options: TriggerOptio
   parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
   manifest: manifestOf(options, options.type),
   run: options.run,
+  ...(options.schedule && { schedule: options.schedule }),
 });
 
 export type { DynamicOption };

@@ -19,3 +19,20 @@ export const stopFlow = (output: unknown): FlowStop => ({ [STOP_FLOW]: true, out
 /** For the engine: whether a step's result asks it to stop the run. */
 export const isFlowStop = (value: unknown): value is FlowStop =>
   typeof value === 'object' && value !== null && (value as Partial<FlowStop>)[STOP_FLOW] === true;
+
+const WAIT: unique symbol = Symbol('conveyor.waitUntil');
+
+export interface FlowWait {
+  readonly [WAIT]: true;
+  readonly until: Date;
+  readonly output: unknown;
+}
+
+/**
+ * Returned by `run`: record `output`, then go on with the next step at `until` (the delay app).
+ * The run waits durably: a restart in between does not lose or shorten it.
+ */
+export const waitUntil = (until: Date, output: unknown): FlowWait => ({ [WAIT]: true, until, output });
+
+export const isFlowWait = (value: unknown): value is FlowWait =>
+  typeof value === 'object' && value !== null && (value as Partial<FlowWait>)[WAIT] === true;

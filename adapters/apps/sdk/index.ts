@@ -49,8 +49,9 @@ export {
   defineTrigger,
   type TriggerDefinition,
   type TriggerItem,
+  type TriggerSchedule,
 } from './define.js';
-export { type FlowStop, isFlowStop, stopFlow } from './flow-control.js';
+export { type FlowStop, type FlowWait, isFlowStop, isFlowWait, stopFlow, waitUntil } from './flow-control.js';
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
 export { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';

@@ -7,6 +7,7 @@ import { appAdminRoutes } from './app-admin.routes.js';
 import { appRoutes } from './apps.routes.js';
 import { configRoutes } from './config.routes.js';
 import { connectionRoutes } from './connections.routes.js';
+import { executionRoutes } from './executions.routes.js';
 import { flowRoutes } from './flows.routes.js';
 import { folderRoutes } from './folders.routes.js';
 import { installationRoutes } from './installation.routes.js';
@@ -30,6 +31,7 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', appRoutes(deps))
     .route('/', connectionRoutes(deps))
     .route('/', appAdminRoutes(deps))
+    .route('/', executionRoutes(deps))
     .route('/', flowRoutes(deps))
     .route('/', stepRoutes(deps))
     .route('/', folderRoutes(deps))

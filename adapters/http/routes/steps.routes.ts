@@ -1,8 +1,10 @@
 import { type Context, Hono } from 'hono';
+import type { ExecutionStep } from '../../../core/domain/execution.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { presentConnection } from '../presenters/app.presenter.js';
+import { presentExecutionStep } from '../presenters/execution.presenter.js';
 import { flowPresenters } from '../presenters/flow.presenter.js';
 import { unwrap } from '../respond.js';
 import { dynamicDataSchema, dynamicFieldsSchema, stepChangesSchema } from '../schemas/flows.schemas.js';
@@ -12,6 +14,7 @@ export const stepRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const present = flowPresenters(deps.settings.webhookBaseUrl);
   const id = (c: Context) => idParam(c, 'stepId', 'Step');
+  const sample = (step: ExecutionStep | null) => (step ? presentExecutionStep(step) : null);
   return new Hono<AppEnv>()
     .use('/steps/*', requireActor(deps))
     .patch('/steps/:stepId', async (c) => {
@@ -25,12 +28,15 @@ export const stepRoutes = (deps: HttpDeps) => {
     })
     .get('/steps/:stepId/previous-steps', async (c) => {
       const steps = unwrap(await useCases.getPreviousSteps(c.var.actor, id(c)));
-      // Execution steps arrive with the engine; until then no step has run.
       return sendMany(
         c,
         'Step',
-        steps.map((step) => ({ ...present.step(step), lastExecutionStep: null })),
+        steps.map((step) => ({ ...present.step(step), lastExecutionStep: sample(step.lastExecutionStep) })),
       );
+    })
+    .post('/steps/:stepId/test', async (c) => {
+      const tested = unwrap(await useCases.testStep(c.var.actor, id(c)));
+      return sendOne(c, 'Step', { ...present.step(tested), lastExecutionStep: sample(tested.lastExecutionStep) });
     })
     .get('/steps/:stepId/connection', async (c) =>
       sendOne(c, 'Connection', presentConnection(unwrap(await useCases.getStepConnection(c.var.actor, id(c))))),

@@ -4,6 +4,7 @@ import { administration } from './0002-administration.js';
 import { connections } from './0003-connections.js';
 import { flows } from './0004-flows.js';
 import { jobQueue } from './0005-job-queue.js';
+import { executions } from './0006-executions.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0003-connections', connections],
   ['0004-flows', flows],
   ['0005-job-queue', jobQueue],
+  ['0006-executions', executions],
 ];

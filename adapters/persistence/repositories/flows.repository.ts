@@ -3,9 +3,7 @@ import type { Flow } from '../../../core/domain/flow.js';
 import type { FlowFilter, FlowRepository } from '../../../ports/flow-repositories.js';
 import type { Database, FlowsTable } from '../schema.js';
 import type { Executor } from './executor.js';
-
-/** `%` and `_` in what the user typed are matched literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from './like-pattern.js';
 
 export const createFlowRepository = ({ db, codec }: Executor): FlowRepository => {
   const toFlow = (row: Selectable<FlowsTable>): Flow => ({

@@ -4,7 +4,10 @@ import { createApiTokenRepository } from './api-tokens.repository.js';
 import { createAppConfigRepository } from './app-configs.repository.js';
 import { createConfigRepository } from './config.repository.js';
 import { createConnectionRepository } from './connections.repository.js';
+import { createExecutionStepRepository } from './execution-steps.repository.js';
+import { createExecutionRepository } from './executions.repository.js';
 import type { Executor } from './executor.js';
+import { createFlowStoreRepository, createSeenItemRepository } from './flow-store.repository.js';
 import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
@@ -28,4 +31,8 @@ export const createRepositories = (ex: Executor): Repositories => ({
   steps: createStepRepository(ex),
   folders: createFolderRepository(ex),
   templates: createTemplateRepository(ex),
+  executions: createExecutionRepository(ex),
+  executionSteps: createExecutionStepRepository(ex),
+  flowStore: createFlowStoreRepository(ex),
+  seenItems: createSeenItemRepository(ex),
 });

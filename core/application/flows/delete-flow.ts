@@ -1,20 +1,20 @@
 import type { Actor } from '../../domain/actor.js';
 import type { DomainError } from '../../domain/errors.js';
 import { ok, type Result } from '../../domain/result.js';
+import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import { loadFlow } from './load-flow.js';
 
-/**
- * Deletes a flow with its steps. A published flow goes too: nothing of it is registered outside the
- * database yet (schedules and remote webhooks arrive with the engine, which will undo them here).
- */
+/** Deletes a flow with its steps and runs; a published flow's schedule goes with it. */
 export const makeDeleteFlow =
-  ({ repos, uow }: Pick<CoreDeps, 'repos' | 'uow'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
   async (actor: Actor, flowId: string): Promise<Result<void, DomainError>> => {
-    const loaded = await loadFlow(repos, actor, flowId, 'manage');
+    const loaded = await loadFlow(deps.repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
-    return uow.run(async (tx) => {
+    const deleted = await deps.uow.run(async (tx) => {
       await tx.flows.delete(flowId);
       return ok(undefined);
     });
+    if (deleted.ok) await makeSyncFlowSchedule(deps)(flowId);
+    return deleted;
   };

@@ -2,6 +2,7 @@ import type { Actor } from '../../domain/actor.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import { publishRefusal } from '../../domain/flow-rules.js';
 import { err, type Result } from '../../domain/result.js';
+import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import { currentStatus } from '../steps/step-status.js';
 import { type FlowView, reloadView } from './flow-views.js';
@@ -12,11 +13,12 @@ import { loadFlow } from './load-flow.js';
  * now, so a step saved as completed that a later app version no longer accepts stops it.
  */
 export const makeUpdateFlowStatus =
-  ({ repos, uow, clock, apps }: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
   async (actor: Actor, flowId: string, input: { readonly active: boolean }): Promise<Result<FlowView, DomainError>> => {
+    const { repos, uow, clock, apps } = deps;
     const loaded = await loadFlow(repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
-    return uow.run(async (tx) => {
+    const changed = await uow.run(async (tx) => {
       const flow = await tx.flows.findById(flowId);
       if (!flow) return err(notFound('Flow'));
       if (input.active && !flow.active) {
@@ -33,4 +35,7 @@ export const makeUpdateFlowStatus =
       }
       return reloadView(tx, apps, flowId);
     });
+    // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
+    if (changed.ok) await makeSyncFlowSchedule(deps)(flowId);
+    return changed;
   };

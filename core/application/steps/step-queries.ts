@@ -1,21 +1,30 @@
 import type { Actor } from '../../domain/actor.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
+import type { ExecutionStep } from '../../domain/execution.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { makeGetConnection } from '../connections/get-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { type StepView, stepView } from '../flows/flow-views.js';
 import { loadStep } from '../flows/load-flow.js';
 
+export interface PreviousStep extends StepView {
+  /** Its newest successful run: the sample output the editor's variable picker offers. */
+  readonly lastExecutionStep: ExecutionStep | null;
+}
+
 /** The steps before this one: what its parameters may take values from. */
 export const makeGetPreviousSteps =
   ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>) =>
-  async (actor: Actor, stepId: string): Promise<Result<StepView[], DomainError>> => {
+  async (actor: Actor, stepId: string): Promise<Result<PreviousStep[], DomainError>> => {
     const loaded = await loadStep(repos, actor, stepId, 'read');
     if (!loaded.ok) return loaded;
     const { step } = loaded.value;
-    const steps = await repos.steps.listByFlow(step.flowId);
-    return ok(steps.filter((s) => s.position < step.position).map((s) => stepView(apps, s)));
+    const earlier = (await repos.steps.listByFlow(step.flowId)).filter((s) => s.position < step.position);
+    const samples = await repos.executionSteps.latestSuccessful(earlier.map((s) => s.id));
+    return ok(
+      earlier.map((s) => ({ ...stepView(apps, s), lastExecutionStep: samples.find((e) => e.stepId === s.id) ?? null })),
+    );
   };
 
 /** The step's connection, when it has one the actor may read too. */

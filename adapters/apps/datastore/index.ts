@@ -1,0 +1,41 @@
+import { defineAction, defineApp, noAuth, text } from '../sdk/index.js';
+
+/** The flow's store also holds the engine's own values; the datastore's keys live apart. */
+const storeKey = (key: string) => `datastore:${key}`;
+
+const key = text({ label: 'Key', required: true, acceptsVariables: true });
+
+const getValue = defineAction({
+  key: 'getValue',
+  name: 'Get value',
+  description: 'Reads a value this flow stored under a key (null when there is none).',
+  arguments: { key },
+  async run(ctx) {
+    const value = await ctx.store.get(storeKey(ctx.parameters.key));
+    return { key: ctx.parameters.key, value: value ?? null };
+  },
+});
+
+const setValue = defineAction({
+  key: 'setValue',
+  name: 'Set value',
+  description: 'Stores a value under a key, for later runs of this flow.',
+  arguments: { key, value: text({ label: 'Value', acceptsVariables: true }) },
+  async run(ctx) {
+    const value = ctx.parameters.value ?? null;
+    await ctx.store.set(storeKey(ctx.parameters.key), value);
+    return { key: ctx.parameters.key, value };
+  },
+});
+
+export const datastore = defineApp({
+  key: 'datastore',
+  name: 'Datastore',
+  description: 'Keep values between runs of a flow.',
+  iconUrl: '/apps/datastore/assets/favicon.svg',
+  primaryColor: '#7c3aed',
+  version: 1,
+  auth: noAuth(),
+  triggers: [],
+  actions: [getValue, setValue],
+});

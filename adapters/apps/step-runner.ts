@@ -1,0 +1,77 @@
+import type {
+  ActionOutcome,
+  StepFailure,
+  StepRunner,
+  StepRunRequest,
+  TriggerOutcome,
+} from '../../ports/step-runner.js';
+import { failureReason, secretsOf } from './failure-reason.js';
+import type { AppRuntime } from './registry.js';
+import type { App } from './sdk/index.js';
+import { HttpError, HttpRequestError, InvalidParametersError, isFlowStop, isFlowWait } from './sdk/index.js';
+import { validate } from './sdk/validation.js';
+
+/** Polling triggers look for new items this often unless they say otherwise. */
+export const DEFAULT_POLL_SCHEDULE = { cron: '*/5 * * * *', timezone: 'UTC' } as const;
+
+/** Outputs are stored as JSON: what JSON cannot hold (undefined, functions, dates as objects) goes now. */
+const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
+
+/**
+ * The engine's StepRunner on the app catalogue: runs hooks and turns what they return or throw into
+ * outcomes. Errors keep the remote service's words, scrubbed of the connection's secrets.
+ */
+export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): StepRunner => {
+  const byKey = new Map(apps.map((app) => [app.key, app]));
+
+  const failure = (request: StepRunRequest, error: unknown): StepFailure => {
+    const app = byKey.get(request.appKey);
+    const secrets = app
+      ? secretsOf(app, request.connection?.credentials ?? {}, request.connection?.oauth?.client ?? null)
+      : [];
+    const message = failureReason(error, secrets);
+    if (error instanceof InvalidParametersError)
+      return { message, retryable: false, details: { fields: error.fields } };
+    if (error instanceof HttpError) {
+      return {
+        message,
+        retryable: error.retryable,
+        ...(error.retryAfterSeconds !== null && { retryAfterMs: error.retryAfterSeconds * 1000 }),
+        details: { status: error.status, body: error.bodyExcerpt },
+      };
+    }
+    if (error instanceof HttpRequestError)
+      return { message, retryable: error.retryable, details: { kind: error.kind } };
+    return { message, retryable: false };
+  };
+
+  return {
+    async runAction(request): Promise<ActionOutcome> {
+      try {
+        const result = await runtime.runAction(request);
+        if (isFlowStop(result)) return { kind: 'stop', output: asJson(result.output) };
+        if (isFlowWait(result)) return { kind: 'wait', until: result.until, output: asJson(result.output) };
+        return { kind: 'success', output: asJson(result) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async runTrigger(request): Promise<TriggerOutcome> {
+      try {
+        const items = await runtime.runTrigger(request);
+        return { kind: 'success', items: items.map((item) => ({ ...item, data: asJson(item.data) })) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    scheduleOf(appKey, key, parameters) {
+      const trigger = byKey.get(appKey)?.triggers.find((t) => t.key === key);
+      if (!trigger || trigger.type === 'webhook') return null;
+      const parsed = validate(trigger.parameters, parameters);
+      if (!parsed.ok) return null;
+      return trigger.schedule?.(parsed.value) ?? (trigger.type === 'polling' ? DEFAULT_POLL_SCHEDULE : null);
+    },
+  };
+};

@@ -1,0 +1,66 @@
+import { boolean, defineAction, defineApp, defineTrigger, keyValueList, noAuth, number, text } from '../sdk/index.js';
+
+const catchRawWebhook = defineTrigger({
+  key: 'catchRawWebhook',
+  name: 'Catch raw webhook',
+  description: 'Starts the flow with each request sent to its webhook address: method, headers, query and body.',
+  type: 'webhook',
+  arguments: {
+    workSynchronously: boolean({
+      label: 'Wait for the flow to answer',
+      default: false,
+      description: 'Callers use the /sync address and get the answer of a "Respond with" step.',
+    }),
+  },
+  async run(ctx) {
+    return [{ data: ctx.webhook ?? { method: 'GET', headers: {}, query: {}, body: null } }];
+  },
+});
+
+/** JSON text goes back as JSON; anything else as the text it is. */
+const parseBody = (body: string | undefined): unknown => {
+  if (body === undefined) return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+};
+
+const respondWith = defineAction({
+  key: 'respondWith',
+  name: 'Respond with',
+  description: 'The answer a synchronous webhook call gets: status, headers and body.',
+  arguments: {
+    statusCode: number({
+      label: 'Status code',
+      default: 200,
+      integer: true,
+      min: 100,
+      max: 599,
+      acceptsVariables: true,
+    }),
+    headers: keyValueList({ label: 'Headers', acceptsVariables: true }),
+    body: text({ label: 'Body', acceptsVariables: true, description: 'JSON is sent as JSON, other text as text.' }),
+  },
+  async run(ctx) {
+    const { statusCode, headers = [], body } = ctx.parameters;
+    return {
+      statusCode,
+      headers: Object.fromEntries(headers.map((h) => [h.key, h.value])),
+      body: parseBody(body),
+    };
+  },
+});
+
+export const webhook = defineApp({
+  key: 'webhook',
+  name: 'Webhook',
+  description: 'Start flows with HTTP requests, and answer them.',
+  iconUrl: '/apps/webhook/assets/favicon.svg',
+  primaryColor: '#0059f7',
+  version: 1,
+  auth: noAuth(),
+  triggers: [catchRawWebhook],
+  actions: [respondWith],
+});

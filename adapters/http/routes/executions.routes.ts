@@ -1,0 +1,45 @@
+import { type Context, Hono } from 'hono';
+import type { AppEnv, HttpDeps } from '../context.js';
+import { sendOne } from '../envelope.js';
+import { requireActor } from '../middleware/require-actor.js';
+import { pageQuery, sendPage } from '../pagination.js';
+import { presentExecution, presentExecutionDetail, presentExecutionStep } from '../presenters/execution.presenter.js';
+import { unwrap } from '../respond.js';
+import { executionListQuery } from '../schemas/executions.schemas.js';
+import { idParam, parseInput } from '../validation.js';
+
+export const executionRoutes = (deps: HttpDeps) => {
+  const { useCases } = deps;
+  const id = (c: Context) => idParam(c, 'executionId', 'Execution');
+  return new Hono<AppEnv>()
+    .use('/executions', requireActor(deps))
+    .use('/executions/*', requireActor(deps))
+    .get('/executions', async (c) => {
+      const query = parseInput(executionListQuery, c.req.query());
+      const page = unwrap(
+        await useCases.listExecutions(
+          c.var.actor,
+          {
+            name: query.name,
+            status: query.status,
+            flowId: query.flowId,
+            from: query.startDateTime,
+            to: query.endDateTime,
+          },
+          pageQuery(c),
+        ),
+      );
+      return sendPage(c, 'Execution', page, presentExecution);
+    })
+    .get('/executions/:executionId', async (c) =>
+      sendOne(c, 'Execution', presentExecutionDetail(unwrap(await useCases.getExecution(c.var.actor, id(c))))),
+    )
+    .get('/executions/:executionId/execution-steps', async (c) => {
+      const executionId = id(c);
+      const page = unwrap(await useCases.listExecutionSteps(c.var.actor, executionId, pageQuery(c)));
+      return sendPage(c, 'ExecutionStep', page, presentExecutionStep);
+    })
+    .post('/executions/:executionId/retry', async (c) =>
+      sendOne(c, 'Execution', presentExecutionDetail(unwrap(await useCases.retryExecution(c.var.actor, id(c)))), 201),
+    );
+};

@@ -1,0 +1,104 @@
+import type { Selectable } from 'kysely';
+import type { ErrorDetails, ExecutionStep, ExecutionStepStatus } from '../../../core/domain/execution.js';
+import type { ExecutionStepRepository } from '../../../ports/execution-repositories.js';
+import type { ExecutionStepsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export const createExecutionStepRepository = ({ db, codec }: Executor): ExecutionStepRepository => {
+  const json = (value: unknown) => (value === null || value === undefined ? null : codec.readJson<unknown>(value));
+  const toStep = (row: Selectable<ExecutionStepsTable>): ExecutionStep => ({
+    id: row.id,
+    executionId: row.execution_id,
+    stepId: row.step_id,
+    position: row.position,
+    status: row.status as ExecutionStepStatus,
+    dataIn: json(row.data_in),
+    dataOut: json(row.data_out),
+    errorDetails: json(row.error_details) as ErrorDetails | null,
+    createdAt: codec.readTimestamp(row.created_at),
+  });
+  const store = (value: unknown) => (value === undefined || value === null ? null : codec.json(value));
+
+  return {
+    async insert(step) {
+      await db
+        .insertInto('execution_steps')
+        .values({
+          id: step.id,
+          execution_id: step.executionId,
+          step_id: step.stepId,
+          position: step.position,
+          status: step.status,
+          data_in: store(step.dataIn),
+          data_out: store(step.dataOut),
+          error_details: store(step.errorDetails),
+          created_at: codec.timestamp(step.now),
+        })
+        .execute();
+    },
+
+    async listByExecution(executionId) {
+      const rows = await db
+        .selectFrom('execution_steps')
+        .selectAll()
+        .where('execution_id', '=', executionId)
+        .orderBy('position')
+        .orderBy('created_at')
+        .execute();
+      return rows.map(toStep);
+    },
+
+    async page(executionId, { page, perPage }) {
+      const { count } = await db
+        .selectFrom('execution_steps')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('execution_id', '=', executionId)
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('execution_steps')
+        .selectAll()
+        .where('execution_id', '=', executionId)
+        .orderBy('position')
+        .orderBy('created_at')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { items: rows.map(toStep), total: codec.readInt(count as string | number), page, perPage };
+    },
+
+    async latestSuccessful(stepIds) {
+      if (stepIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('execution_steps')
+        .selectAll()
+        .where('step_id', 'in', stepIds)
+        .where('status', '=', 'success')
+        .where(({ eb, selectFrom }) =>
+          eb(
+            'created_at',
+            '=',
+            selectFrom('execution_steps as newer')
+              .select(({ fn }) => fn.max('newer.created_at').as('latest'))
+              .whereRef('newer.step_id', '=', 'execution_steps.step_id')
+              .where('newer.status', '=', 'success'),
+          ),
+        )
+        .execute();
+      // Two records of one step in the same instant: keep one.
+      const byStep = new Map(rows.map((row) => [row.step_id, toStep(row)]));
+      return [...byStep.values()];
+    },
+
+    async latest(stepId) {
+      const row = await db
+        .selectFrom('execution_steps')
+        .selectAll()
+        .where('step_id', '=', stepId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toStep(row) : null;
+    },
+  };
+};

@@ -1,0 +1,200 @@
+import { type Selectable, sql } from 'kysely';
+import type { Execution, ExecutionStatus } from '../../../core/domain/execution.js';
+import type { ExecutionFilter, ExecutionRepository, ExecutionWithFlow } from '../../../ports/execution-repositories.js';
+import type { ExecutionsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+import { likePattern } from './like-pattern.js';
+
+type Row = Selectable<ExecutionsTable>;
+type RowWithFlow = Row & { flow_name: string; flow_user_id: string };
+
+export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRepository => {
+  const time = (value: Date | string | null) => (value === null ? null : codec.readTimestamp(value));
+  const toExecution = (row: Row): Execution => ({
+    id: row.id,
+    flowId: row.flow_id,
+    status: row.status as ExecutionStatus,
+    testRun: codec.readBool(row.test_run),
+    untilStepId: row.until_step_id,
+    retryOf: row.retry_of,
+    resumeAt: time(row.resume_at),
+    stepAttempts: row.step_attempts,
+    createdAt: codec.readTimestamp(row.created_at),
+    updatedAt: codec.readTimestamp(row.updated_at),
+    finishedAt: time(row.finished_at),
+  });
+  const withFlow = (row: RowWithFlow): ExecutionWithFlow => ({
+    ...toExecution(row),
+    flow: { id: row.flow_id, name: row.flow_name, userId: row.flow_user_id },
+  });
+
+  const joined = () =>
+    db
+      .selectFrom('executions')
+      .innerJoin('flows', 'flows.id', 'executions.flow_id')
+      .selectAll('executions')
+      .select(['flows.name as flow_name', 'flows.user_id as flow_user_id']);
+
+  const filtered = (filter: ExecutionFilter) => {
+    let query = db.selectFrom('executions').innerJoin('flows', 'flows.id', 'executions.flow_id');
+    if (filter.ownerId !== null) query = query.where('flows.user_id', '=', filter.ownerId);
+    if (filter.flowId) query = query.where('executions.flow_id', '=', filter.flowId);
+    if (filter.flowName) {
+      query = query.where(sql<boolean>`lower(flows.name) like ${likePattern(filter.flowName)} escape '\\'`);
+    }
+    if (filter.status) query = query.where('executions.status', '=', filter.status);
+    if (filter.from) query = query.where('executions.created_at', '>=', codec.timestamp(filter.from));
+    if (filter.to) query = query.where('executions.created_at', '<=', codec.timestamp(filter.to));
+    return query;
+  };
+
+  return {
+    async insert(execution) {
+      const now = codec.timestamp(execution.now);
+      await db
+        .insertInto('executions')
+        .values({
+          id: execution.id,
+          flow_id: execution.flowId,
+          status: 'running',
+          test_run: codec.bool(execution.testRun),
+          until_step_id: execution.untilStepId,
+          retry_of: execution.retryOf,
+          resume_at: null,
+          lease_owner: null,
+          lease_until: null,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+        })
+        .execute();
+    },
+
+    async findById(id) {
+      const row = await joined().where('executions.id', '=', id).executeTakeFirst();
+      return row ? withFlow(row) : null;
+    },
+
+    async list(filter, { page, perPage }) {
+      const { count } = await filtered(filter)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .selectAll('executions')
+        .select(['flows.name as flow_name', 'flows.user_id as flow_user_id'])
+        .orderBy('executions.created_at', 'desc')
+        .orderBy('executions.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { items: rows.map(withFlow), total: codec.readInt(count as string | number), page, perPage };
+    },
+
+    async claim(id, lease, now) {
+      const at = codec.timestamp(now);
+      const row = await db
+        .updateTable('executions')
+        .set({
+          status: 'running',
+          resume_at: null,
+          lease_owner: lease.owner,
+          lease_until: codec.timestamp(lease.until),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('status', '=', 'running'),
+              eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', lease.owner)]),
+            ]),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', at)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toExecution(row) : null;
+    },
+
+    async renew(ids, lease) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('executions')
+        .set({ lease_until: codec.timestamp(lease.until) })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', lease.owner)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    async wait(id, resumeAt, stepAttempts, now) {
+      await db
+        .updateTable('executions')
+        .set({
+          status: 'waiting',
+          resume_at: codec.timestamp(resumeAt),
+          step_attempts: stepAttempts,
+          lease_owner: null,
+          lease_until: null,
+          updated_at: codec.timestamp(now),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async advance(id, now) {
+      await db
+        .updateTable('executions')
+        .set({ step_attempts: 0, updated_at: codec.timestamp(now) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async finish(id, status, now) {
+      const at = codec.timestamp(now);
+      await db
+        .updateTable('executions')
+        .set({ status, lease_owner: null, lease_until: null, resume_at: null, updated_at: at, finished_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async findStranded(now, unclaimedSince, limit) {
+      const at = codec.timestamp(now);
+      const rows = await db
+        .selectFrom('executions')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)]),
+            eb.and([
+              eb('status', '=', 'running'),
+              eb('lease_until', 'is', null),
+              eb('updated_at', '<', codec.timestamp(unclaimedSince)),
+            ]),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', at)]),
+          ]),
+        )
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async deleteFinishedBefore(cutoff, limit) {
+      const ids = (
+        await db
+          .selectFrom('executions')
+          .select('id')
+          .where('finished_at', '<', codec.timestamp(cutoff))
+          .orderBy('finished_at')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await db.deleteFrom('execution_steps').where('execution_id', 'in', ids).execute();
+      await db.deleteFrom('executions').where('id', 'in', ids).execute();
+      return ids.length;
+    },
+  };
+};

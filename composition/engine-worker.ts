@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { UseCases } from '../core/application/use-cases.js';
+import { EXECUTION_JOB, FLOW_TRIGGER_JOB } from '../core/engine/jobs.js';
+import type { JobQueue } from '../ports/job-queue.js';
+import type { Logger } from '../ports/logger.js';
+import type { Config } from './config.js';
+
+const HOUR_MS = 60 * 60_000;
+
+export interface EngineWorker {
+  readonly id: string;
+  /** Stops taking runs and waits for the ones in flight (the queue's time limit applies). */
+  stop(): Promise<void>;
+}
+
+/** Runs `task` every `ms`, never two at once; a failure is logged and the next tick tries again. */
+const every = (ms: number, task: () => Promise<unknown>, logger: Logger, what: string) => {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    task()
+      .catch((error: unknown) => logger.error({ err: error }, `${what} failed`))
+      .finally(() => {
+        busy = false;
+      });
+  }, ms);
+  timer.unref();
+  return timer;
+};
+
+/**
+ * The engine's side of a process: takes runs and trigger firings from the queue, keeps its
+ * leases alive, sends stranded runs back to the queue and prunes old executions.
+ */
+export const startEngineWorker = async (
+  useCases: UseCases,
+  queue: JobQueue,
+  config: Pick<Config, 'workerConcurrency' | 'executionLeaseMs' | 'executionRetentionMs'>,
+  logger: Logger,
+): Promise<EngineWorker> => {
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const inFlight = new Set<string>();
+
+  await useCases.engine.reconcileSchedules();
+  await queue.work(
+    EXECUTION_JOB,
+    async (job) => {
+      const executionId = String(job.payload.executionId);
+      inFlight.add(executionId);
+      try {
+        await useCases.runExecution(executionId, id);
+      } finally {
+        inFlight.delete(executionId);
+      }
+    },
+    { concurrency: config.workerConcurrency },
+  );
+  await queue.work(FLOW_TRIGGER_JOB, (job) => useCases.fireTrigger(String(job.payload.flowId)), { concurrency: 4 });
+
+  const lease = config.executionLeaseMs;
+  const timers = [
+    every(Math.max(100, lease / 3), () => useCases.engine.renewLeases(id, [...inFlight]), logger, 'lease renewal'),
+    every(Math.max(200, lease / 2), () => useCases.engine.reapStranded(), logger, 'reaping stranded runs'),
+    every(HOUR_MS, () => useCases.engine.pruneExecutions(config.executionRetentionMs), logger, 'pruning executions'),
+  ];
+  // What a process that died left behind goes on now rather than at the first tick.
+  await useCases.engine.reapStranded();
+  logger.info({ worker: id, concurrency: config.workerConcurrency }, 'engine worker started');
+
+  return {
+    id,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await queue.stop();
+    },
+  };
+};

@@ -1,0 +1,53 @@
+import type { IncomingRequest } from '../../../ports/step-runner.js';
+import { appCallFailed, type DomainError, notFound } from '../../domain/errors.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { flowStore } from '../../engine/flow-store.js';
+import { loadTriggered, triggerTypeOf } from '../../engine/flow-triggers.js';
+import { startRuns } from '../../engine/start-runs.js';
+import { stepConnection } from '../../engine/step-connection.js';
+import type { CoreDeps } from '../deps.js';
+
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue'>;
+
+export interface AcceptedWebhook {
+  /** The runs started (none when the trigger produced no item). */
+  readonly executionIds: readonly string[];
+  /** False: the flow is not published; the request was kept as test data for the editor only. */
+  readonly active: boolean;
+}
+
+/**
+ * Webhook intake: the flow's webhook trigger turns the request into items, and each item becomes
+ * a durable run before this returns. `sync` runs are not queued: the caller runs them and answers
+ * with their result.
+ */
+export const makeAcceptWebhook =
+  (deps: Deps) =>
+  async (
+    flowId: string,
+    request: IncomingRequest,
+    { sync = false } = {},
+  ): Promise<Result<AcceptedWebhook, DomainError>> => {
+    const loaded = await loadTriggered(deps, flowId);
+    if (!loaded || triggerTypeOf(deps, loaded.trigger) !== 'webhook') return err(notFound('Flow'));
+    const { flow, trigger } = loaded;
+    if (trigger.appKey === null || trigger.key === null) return err(notFound('Flow'));
+    const connection = await stepConnection(deps, trigger);
+    if (!connection.ok) return err(appCallFailed(connection.reason));
+    const outcome = await deps.runner.runTrigger({
+      appKey: trigger.appKey,
+      key: trigger.key,
+      parameters: trigger.parameters,
+      connection: connection.value,
+      store: flowStore(deps.repos, flow.id, deps.clock),
+      execution: null,
+      webhook: request,
+    });
+    if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
+    const executionIds = await startRuns(
+      deps,
+      { flowId, trigger, dataIn: trigger.parameters, items: outcome.items, testRun: !flow.active },
+      { enqueue: !sync, finished: !flow.active },
+    );
+    return ok({ executionIds, active: flow.active });
+  };

@@ -1,0 +1,44 @@
+import type { Actor } from '../../domain/actor.js';
+import { type DomainError, invalidInput, notFound } from '../../domain/errors.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { EXECUTION_JOB } from '../../engine/jobs.js';
+import type { CoreDeps } from '../deps.js';
+import { ownedRow } from '../load-owned.js';
+import { type ExecutionDetail, makeGetExecution } from './execution-queries.js';
+
+/**
+ * Runs a failed execution again from its failed step: a new execution that starts with the old
+ * one's successful steps (the trigger's data among them), so nothing that succeeded runs twice.
+ */
+export const makeRetryExecution =
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'queue'>) =>
+  async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
+    const execution = await deps.repos.executions.findById(executionId);
+    const readable = ownedRow(execution && { ...execution, userId: execution.flow.userId }, actor, 'read', 'Execution');
+    if (!readable.ok || !execution) return readable.ok ? err(notFound('Execution')) : readable;
+    const manageable = ownedRow({ userId: execution.flow.userId }, actor, 'manage', 'Flow');
+    if (!manageable.ok) return manageable;
+    if (execution.status !== 'failure') {
+      return err(invalidInput({ general: ['Only a failed execution can be retried.'] }));
+    }
+    const kept = (await deps.repos.executionSteps.listByExecution(executionId)).filter((s) => s.status === 'success');
+    const id = deps.ids.next();
+    const saved = await deps.uow.run(async (tx) => {
+      const now = deps.clock.now();
+      await tx.executions.insert({
+        id,
+        flowId: execution.flowId,
+        testRun: execution.testRun,
+        untilStepId: execution.untilStepId,
+        retryOf: execution.id,
+        now,
+      });
+      for (const step of kept) {
+        await tx.executionSteps.insert({ ...step, id: deps.ids.next(), executionId: id, now: step.createdAt });
+      }
+      return ok(undefined);
+    });
+    if (!saved.ok) return saved;
+    await deps.queue.send({ name: EXECUTION_JOB, payload: { executionId: id } });
+    return makeGetExecution(deps)(actor, id);
+  };

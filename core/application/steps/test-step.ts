@@ -1,0 +1,87 @@
+import type { Actor } from '../../domain/actor.js';
+import { appCallFailed, type DomainError, invalidInput } from '../../domain/errors.js';
+import type { ExecutionStep } from '../../domain/execution.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { flowStore } from '../../engine/flow-store.js';
+import { triggerTypeOf } from '../../engine/flow-triggers.js';
+import { makeRunExecution } from '../../engine/run-execution.js';
+import { startRuns } from '../../engine/start-runs.js';
+import { stepConnection } from '../../engine/step-connection.js';
+import type { CoreDeps } from '../deps.js';
+import { type StepView, stepView } from '../flows/flow-views.js';
+import { loadStep } from '../flows/load-flow.js';
+
+export interface TestedStep extends StepView {
+  readonly lastExecutionStep: ExecutionStep | null;
+}
+
+/**
+ * Runs the flow in test mode up to the step: the trigger's item is the last request its webhook
+ * caught (or, for schedule and polling triggers, what the trigger gives now), then each action up
+ * to this one. The run is recorded as a test execution; the step becomes completed only when its
+ * own run succeeded.
+ */
+export const makeTestStep = (deps: CoreDeps) => {
+  const run = makeRunExecution(deps);
+  return async (actor: Actor, stepId: string): Promise<Result<TestedStep, DomainError>> => {
+    const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
+    if (!loaded.ok) return loaded;
+    const { step, flow } = loaded.value;
+    const trigger = (await deps.repos.steps.listByFlow(flow.id)).find((s) => s.type === 'trigger');
+    if (!trigger?.appKey || !trigger.key) {
+      return err(invalidInput({ general: ['Choose the flow’s trigger first.'] }));
+    }
+
+    let item: unknown;
+    if (triggerTypeOf(deps, trigger) === 'webhook') {
+      const caught = await deps.repos.executionSteps.latest(trigger.id);
+      if (!caught || caught.status !== 'success') {
+        return err(invalidInput({ general: ['Send a request to the flow’s webhook address first, then test again.'] }));
+      }
+      item = caught.dataOut;
+    } else {
+      const connection = await stepConnection(deps, trigger);
+      if (!connection.ok) return err(appCallFailed(connection.reason));
+      const outcome = await deps.runner.runTrigger({
+        appKey: trigger.appKey,
+        key: trigger.key,
+        parameters: trigger.parameters,
+        connection: connection.value,
+        store: flowStore(deps.repos, flow.id, deps.clock),
+        execution: null,
+        webhook: null,
+      });
+      if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
+      const first = outcome.items[0];
+      if (!first) return err(invalidInput({ general: ['The trigger found nothing to test with yet.'] }));
+      item = first.data;
+    }
+
+    const [executionId] = await startRuns(
+      deps,
+      {
+        flowId: flow.id,
+        trigger,
+        dataIn: trigger.parameters,
+        items: [{ data: item }],
+        testRun: true,
+        untilStepId: step.id,
+      },
+      { enqueue: false, finished: step.id === trigger.id },
+    );
+    if (executionId && step.id !== trigger.id) await run(executionId, `test:${executionId}`);
+    const result = executionId
+      ? ((await deps.repos.executionSteps.listByExecution(executionId)).find((s) => s.stepId === step.id) ?? null)
+      : null;
+
+    const now = deps.clock.now();
+    if (result?.status === 'success' && step.status !== 'completed') {
+      await deps.uow.run(async (tx) => {
+        await tx.steps.update(step.id, { status: 'completed' }, now);
+        return ok(undefined);
+      });
+    }
+    const current = (await deps.repos.steps.findById(step.id)) ?? step;
+    return ok({ ...stepView(deps.apps, current), lastExecutionStep: result });
+  };
+};

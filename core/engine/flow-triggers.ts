@@ -1,0 +1,95 @@
+import type { Repositories } from '../../ports/repositories.js';
+import type { TriggerItem } from '../../ports/step-runner.js';
+import type { CoreDeps } from '../application/deps.js';
+import type { TriggerType } from '../domain/app.js';
+import type { Flow, Step } from '../domain/flow.js';
+import { flowStore } from './flow-store.js';
+import { FLOW_TRIGGER_JOB, flowScheduleKey } from './jobs.js';
+import { startRuns } from './start-runs.js';
+import { stepConnection } from './step-connection.js';
+
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+
+export const triggerTypeOf = (deps: Pick<CoreDeps, 'apps'>, step: Step): TriggerType | null => {
+  if (step.appKey === null || step.key === null) return null;
+  return deps.apps.find(step.appKey)?.triggers.find((t) => t.key === step.key)?.type ?? null;
+};
+
+/** A flow with its trigger, or null when the flow is gone or has no trigger step. */
+export const loadTriggered = async (
+  deps: Pick<CoreDeps, 'repos'>,
+  flowId: string,
+): Promise<{ readonly flow: Flow; readonly trigger: Step } | null> => {
+  const flow = await deps.repos.flows.findById(flowId);
+  if (!flow) return null;
+  const trigger = (await deps.repos.steps.listByFlow(flowId)).find((s) => s.type === 'trigger');
+  return trigger ? { flow, trigger } : null;
+};
+
+/**
+ * Registers, replaces or removes the queue schedule of a flow's schedule or polling trigger, so
+ * that it matches the flow as stored: only published flows fire.
+ */
+export const makeSyncFlowSchedule = (deps: Deps) => async (flowId: string) => {
+  const loaded = await loadTriggered(deps, flowId);
+  const trigger = loaded?.flow.active ? loaded.trigger : null;
+  const schedule =
+    trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
+  if (schedule) {
+    await deps.queue.schedule(flowScheduleKey(flowId), schedule.cron, schedule.timezone, {
+      name: FLOW_TRIGGER_JOB,
+      payload: { flowId },
+    });
+  } else {
+    await deps.queue.unschedule(flowScheduleKey(flowId));
+  }
+};
+
+/** The polling trigger's first look only learns what exists: items already there start no run. */
+const firstPollKey = (stepId: string) => `conveyor:polled:${stepId}`;
+
+/**
+ * Polling: the items not seen before (each internal id once per flow, by a unique constraint),
+ * oldest first. Items without an id are always new.
+ */
+const newItems = (deps: Deps, flow: Flow, trigger: Step, items: readonly TriggerItem[]) => async (tx: Repositories) => {
+  const now = deps.clock.now();
+  const ids = items.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+  const fresh = new Set(await tx.seenItems.remember(flow.id, ids, now));
+  if ((await tx.flowStore.get(flow.id, firstPollKey(trigger.id))) === undefined) {
+    await tx.flowStore.set(flow.id, firstPollKey(trigger.id), true, now);
+    return [];
+  }
+  return items.filter((item) => item.id === undefined || fresh.has(item.id)).reverse();
+};
+
+/** Fires a published flow's schedule or polling trigger (a queue job), starting a run per new item. */
+export const makeFireTrigger = (deps: Deps) => async (flowId: string) => {
+  const loaded = await loadTriggered(deps, flowId);
+  if (!loaded?.flow.active) return;
+  const { flow, trigger } = loaded;
+  const type = triggerTypeOf(deps, trigger);
+  if ((type !== 'schedule' && type !== 'polling') || trigger.appKey === null || trigger.key === null) return;
+  const connection = await stepConnection(deps, trigger);
+  if (!connection.ok) {
+    deps.logger.warn({ flowId, reason: connection.reason }, 'trigger cannot run');
+    return;
+  }
+  const outcome = await deps.runner.runTrigger({
+    appKey: trigger.appKey,
+    key: trigger.key,
+    parameters: trigger.parameters,
+    connection: connection.value,
+    store: flowStore(deps.repos, flow.id, deps.clock),
+    execution: null,
+    webhook: null,
+  });
+  if (outcome.kind === 'failure') {
+    // The next tick tries again; a poll that failed has remembered nothing.
+    deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
+    return;
+  }
+  // Remembering the items and starting their runs is one transaction: a crash loses neither.
+  const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
+  await startRuns(deps, { flowId, trigger, dataIn: trigger.parameters, items, testRun: false });
+};

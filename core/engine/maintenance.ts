@@ -1,0 +1,60 @@
+import type { CoreDeps } from '../application/deps.js';
+import { makeSyncFlowSchedule } from './flow-triggers.js';
+import { EXECUTION_JOB } from './jobs.js';
+
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
+
+const BATCH = 500;
+
+/** Background upkeep of the engine, run on a timer by every worker process. */
+export const makeEngineMaintenance = (deps: Deps) => {
+  const { repos, clock, queue, logger } = deps;
+  const { leaseMs, unclaimedAfterMs } = deps.settings.engine;
+
+  return {
+    /** Keeps this worker's hold on the runs it is working on. */
+    async renewLeases(owner: string, executionIds: readonly string[]) {
+      await repos.executions.renew(executionIds, { owner, until: new Date(clock.now().getTime() + leaseMs) });
+    },
+
+    /**
+     * Sends runs that have no worker back to the queue: leases that ran out (a worker died),
+     * runs whose job was lost before the queue had it, waits that came due. The singleton key
+     * keeps one pending job per run however many reapers see it.
+     */
+    async reapStranded(): Promise<number> {
+      const now = clock.now();
+      const ids = await repos.executions.findStranded(now, new Date(now.getTime() - unclaimedAfterMs), BATCH);
+      for (const executionId of ids) {
+        await queue.send({ name: EXECUTION_JOB, payload: { executionId }, singletonKey: executionId });
+      }
+      if (ids.length > 0) logger.info({ count: ids.length }, 'stranded runs sent to the queue again');
+      return ids.length;
+    },
+
+    /** Deletes finished runs older than the retention window, a batch at a time. */
+    async pruneExecutions(retentionMs: number): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - retentionMs);
+      let total = 0;
+      for (;;) {
+        const deleted = await repos.executions.deleteFinishedBefore(cutoff, BATCH);
+        total += deleted;
+        if (deleted < BATCH) break;
+      }
+      if (total > 0) logger.info({ count: total }, 'old executions pruned');
+      return total;
+    },
+
+    /** Makes the queue's schedules match the published flows (after a crash between the two). */
+    async reconcileSchedules(): Promise<void> {
+      const sync = makeSyncFlowSchedule(deps);
+      for (let page = 1; ; page++) {
+        const flows = await repos.flows.list({ ownerId: null, active: true }, { page, perPage: 100 });
+        for (const flow of flows.items) await sync(flow.id);
+        if (page * 100 >= flows.total) break;
+      }
+    },
+  };
+};
+
+export type EngineMaintenance = ReturnType<typeof makeEngineMaintenance>;

@@ -1,0 +1,171 @@
+import type { StepFailure } from '../../ports/step-runner.js';
+import type { CoreDeps } from '../application/deps.js';
+import type { ErrorDetails, Execution } from '../domain/execution.js';
+import type { Step } from '../domain/flow.js';
+import { ok } from '../domain/result.js';
+import { renderParameters, type StepOutputs } from '../domain/templating.js';
+import { retryDelayMs } from './backoff.js';
+import { flowStore } from './flow-store.js';
+import { EXECUTION_JOB } from './jobs.js';
+import { parsedArgumentKeys } from './parsed-arguments.js';
+import { stepConnection } from './step-connection.js';
+
+export type EngineDeps = Pick<
+  CoreDeps,
+  'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'random' | 'settings'
+>;
+
+/** What became of a run after one turn of a worker. */
+export type RunOutcome = 'finished' | 'waiting' | 'skipped';
+
+const failureDetails = (failure: StepFailure): ErrorDetails => ({
+  message: failure.message,
+  ...(failure.details ?? {}),
+});
+
+/**
+ * Runs an execution from where it stands to its end, or to a pause (delay, retry after backoff).
+ * Every step's result is committed before the next step starts, so a run taken over after a crash
+ * goes on from its last committed step and no finished step runs twice. A second record of the
+ * same step (a worker that lost its lease) is refused by the database and ends this turn.
+ */
+export const makeRunExecution = (deps: EngineDeps) => {
+  const { repos, uow, clock, ids, runner, queue, logger } = deps;
+
+  const resumeLater = async (execution: Execution, at: Date, attempts: number) => {
+    await uow.run(async (tx) => {
+      await tx.executions.wait(execution.id, at, attempts, clock.now());
+      return ok(undefined);
+    });
+    await queue.send({ name: EXECUTION_JOB, payload: { executionId: execution.id }, startAfter: at });
+    return 'waiting' as const;
+  };
+
+  /** Records a step's result; with `finish`, ends the run in the same transaction. */
+  const record = async (
+    execution: Execution,
+    step: Step,
+    result: { status: 'success' | 'failure'; dataIn: unknown; dataOut: unknown; errorDetails: ErrorDetails | null },
+    then: { finish?: 'success' | 'failure'; resumeAt?: Date },
+  ): Promise<boolean> => {
+    const now = clock.now();
+    const saved = await uow.run(async (tx) => {
+      await tx.executionSteps.insert({
+        id: ids.next(),
+        executionId: execution.id,
+        stepId: step.id,
+        position: step.position,
+        ...result,
+        now,
+      });
+      if (then.finish) await tx.executions.finish(execution.id, then.finish, now);
+      else if (then.resumeAt) await tx.executions.wait(execution.id, then.resumeAt, 0, now);
+      else if (execution.stepAttempts > 0) await tx.executions.advance(execution.id, now);
+      return ok(undefined);
+    });
+    if (!saved.ok)
+      logger.warn({ executionId: execution.id, stepId: step.id }, 'step already recorded; another worker has the run');
+    return saved.ok;
+  };
+
+  const finish = async (execution: Execution, status: 'success' | 'failure') => {
+    await uow.run(async (tx) => {
+      await tx.executions.finish(execution.id, status, clock.now());
+      return ok(undefined);
+    });
+    return 'finished' as const;
+  };
+
+  return async (executionId: string, workerId: string): Promise<RunOutcome> => {
+    const claimedAt = clock.now();
+    let execution = await repos.executions.claim(
+      executionId,
+      { owner: workerId, until: new Date(claimedAt.getTime() + deps.settings.engine.leaseMs) },
+      claimedAt,
+    );
+    if (!execution) return 'skipped';
+    const steps = await repos.steps.listByFlow(execution.flowId);
+    const recorded = await repos.executionSteps.listByExecution(execution.id);
+    const outputs = new Map<string, unknown>();
+    for (const done of recorded) {
+      if (done.status === 'failure') return finish(execution, 'failure');
+      outputs.set(done.stepId, done.dataOut);
+    }
+    const store = flowStore(repos, execution.flowId, clock);
+    const pending = steps.filter((s) => s.type === 'action' && !outputs.has(s.id));
+    const lastIndex = execution.untilStepId
+      ? pending.findIndex((s) => s.id === execution?.untilStepId)
+      : pending.length - 1;
+    if (execution.untilStepId && lastIndex < 0) return finish(execution, 'success');
+
+    for (const [index, step] of pending.slice(0, lastIndex + 1).entries()) {
+      const isLast = index === lastIndex;
+      const parameters = renderParameters(step.parameters, outputs as StepOutputs, parsedArgumentKeys(deps.apps, step));
+      const fail = (message: string, details?: Record<string, unknown>) =>
+        record(
+          execution as Execution,
+          step,
+          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails: { message, ...details } },
+          { finish: 'failure' },
+        ).then(() => 'finished' as const);
+
+      if (step.appKey === null || step.key === null) return fail('The step has no app or action chosen.');
+      const connection = await stepConnection(deps, step);
+      if (!connection.ok) return fail(connection.reason);
+
+      const outcome = await runner.runAction({
+        appKey: step.appKey,
+        key: step.key,
+        parameters,
+        connection: connection.value,
+        store,
+        execution: {
+          id: execution.id,
+          stepId: step.id,
+          testRun: execution.testRun,
+          idempotencyKey: `${execution.id}:${step.id}`,
+        },
+      });
+
+      if (outcome.kind === 'failure') {
+        const attempts = execution.stepAttempts + 1;
+        const delay =
+          outcome.failure.retryable && !execution.testRun
+            ? retryDelayMs(deps.settings.engine.backoff, attempts, deps.random, outcome.failure.retryAfterMs)
+            : null;
+        if (delay !== null) {
+          logger.info({ executionId, stepId: step.id, attempts, delay }, 'step failed; retrying later');
+          return resumeLater(execution, new Date(clock.now().getTime() + delay), attempts);
+        }
+        await record(
+          execution,
+          step,
+          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails: failureDetails(outcome.failure) },
+          { finish: 'failure' },
+        );
+        return 'finished';
+      }
+
+      // A test run does not wait: the editor wants the whole answer now.
+      const waits = outcome.kind === 'wait' && !execution.testRun && !isLast;
+      const ends = outcome.kind === 'stop' || isLast;
+      const saved = await record(
+        execution,
+        step,
+        { status: 'success', dataIn: parameters, dataOut: outcome.output, errorDetails: null },
+        ends ? { finish: 'success' } : waits && outcome.kind === 'wait' ? { resumeAt: outcome.until } : {},
+      );
+      if (!saved) return 'skipped';
+      if (ends) return 'finished';
+      if (waits && outcome.kind === 'wait') {
+        await queue.send({ name: EXECUTION_JOB, payload: { executionId }, startAfter: outcome.until });
+        return 'waiting';
+      }
+      outputs.set(step.id, outcome.output);
+      execution = { ...execution, stepAttempts: 0 };
+    }
+    return finish(execution, 'success');
+  };
+};
+
+export type RunExecution = ReturnType<typeof makeRunExecution>;

@@ -1,0 +1,11 @@
+import type { BackoffPolicy } from './backoff.js';
+
+export interface EngineSettings {
+  /** How long a worker's hold on a run lasts without a heartbeat. */
+  readonly leaseMs: number;
+  /** A run nobody claimed for this long is sent to the queue again (its job was lost). */
+  readonly unclaimedAfterMs: number;
+  readonly backoff: BackoffPolicy;
+  /** How long `/sync` webhooks wait for the run before answering 202. */
+  readonly syncTimeoutMs: number;
+}

@@ -1,0 +1,98 @@
+import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep } from '../core/domain/execution.js';
+import type { Page, PageRequest } from '../core/domain/page.js';
+
+export interface NewExecution {
+  readonly id: string;
+  readonly flowId: string;
+  readonly testRun: boolean;
+  readonly untilStepId: string | null;
+  readonly retryOf: string | null;
+  readonly now: Date;
+}
+
+export interface ExecutionFilter {
+  /** Only executions of this owner's flows; null for everyone's. */
+  readonly ownerId: string | null;
+  readonly flowId?: string | undefined;
+  /** Case-insensitive substring of the flow's name. */
+  readonly flowName?: string | undefined;
+  readonly status?: ExecutionStatus | undefined;
+  readonly from?: Date | undefined;
+  readonly to?: Date | undefined;
+}
+
+export interface ExecutionWithFlow extends Execution {
+  readonly flow: { readonly id: string; readonly name: string; readonly userId: string };
+}
+
+/** A worker's hold on a run: while it lasts, no other worker runs it. */
+export interface Lease {
+  readonly owner: string;
+  readonly until: Date;
+}
+
+export interface ExecutionRepository {
+  insert(execution: NewExecution): Promise<void>;
+  findById(id: string): Promise<ExecutionWithFlow | null>;
+  /** Newest first. */
+  list(filter: ExecutionFilter, page: PageRequest): Promise<Page<ExecutionWithFlow>>;
+  /**
+   * Takes the run for `lease.owner` when it is running or came due while waiting, and nobody
+   * else holds a live lease on it. Returns the run as taken, or null.
+   */
+  claim(id: string, lease: Lease, now: Date): Promise<Execution | null>;
+  /** Extends the leases `owner` still holds; one statement for all of a worker's runs. */
+  renew(ids: readonly string[], lease: Lease): Promise<void>;
+  /**
+   * The run pauses until `resumeAt`, its lease released; `stepAttempts` are the attempts made at
+   * the step it will resume at (0 when that step has not been tried).
+   */
+  wait(id: string, resumeAt: Date, stepAttempts: number, now: Date): Promise<void>;
+  /** The run went past a step that needed retries: the next step starts with no attempts. */
+  advance(id: string, now: Date): Promise<void>;
+  finish(id: string, status: 'success' | 'failure', now: Date): Promise<void>;
+  /**
+   * Runs that need a worker and may have none: running with an expired lease, running unclaimed
+   * since before `unclaimedSince`, or waiting and due. The reaper sends them to the queue again.
+   */
+  findStranded(now: Date, unclaimedSince: Date, limit: number): Promise<string[]>;
+  /** Retention: deletes finished runs (and their steps) finished before `cutoff`; how many. */
+  deleteFinishedBefore(cutoff: Date, limit: number): Promise<number>;
+}
+
+export interface NewExecutionStep {
+  readonly id: string;
+  readonly executionId: string;
+  readonly stepId: string;
+  /** The step's position in its flow when it ran; records of a run are listed in this order. */
+  readonly position: number;
+  readonly status: 'success' | 'failure';
+  readonly dataIn: unknown;
+  readonly dataOut: unknown;
+  readonly errorDetails: ErrorDetails | null;
+  readonly now: Date;
+}
+
+export interface ExecutionStepRepository {
+  /** A step is recorded once per execution: a second record of the same step is refused. */
+  insert(step: NewExecutionStep): Promise<void>;
+  /** Oldest first. */
+  listByExecution(executionId: string): Promise<ExecutionStep[]>;
+  page(executionId: string, page: PageRequest): Promise<Page<ExecutionStep>>;
+  /** The newest successful execution step of each step, for the editor's variable picker. */
+  latestSuccessful(stepIds: readonly string[]): Promise<ExecutionStep[]>;
+  /** The newest execution step of a step, whatever its status. */
+  latest(stepId: string): Promise<ExecutionStep | null>;
+}
+
+/** Small durable values per flow: the datastore app, a polling trigger's memory. */
+export interface FlowStoreRepository {
+  get(flowId: string, key: string): Promise<unknown>;
+  set(flowId: string, key: string, value: unknown, now: Date): Promise<void>;
+}
+
+/** What polling triggers have seen, so that an item starts one run only. */
+export interface SeenItemRepository {
+  /** Records the items; returns the internal ids not seen before, in the order given. */
+  remember(flowId: string, internalIds: readonly string[], now: Date): Promise<string[]>;
+}

@@ -1,0 +1,161 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, dropSchema } from '../support/databases.js';
+
+const RUNS = 60;
+
+/** A loopback service that answers slowly and counts deliveries per webhook number. */
+const startSink = async () => {
+  const deliveries = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const n = new URL(req.url ?? '/', 'http://sink').searchParams.get('n') ?? '?';
+    deliveries.set(n, (deliveries.get(n) ?? 0) + 1);
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), 250);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deliveries,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const launch = (env: Record<string, string>) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const port = (async () => {
+    for (let i = 0; i < 400; i++) {
+      const match = /"port":(\d+)/.exec(output);
+      if (match?.[1]) return Number(match[1]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the server did not start:\n${output}`);
+  })();
+  return { child, port, exited, output: () => output };
+};
+
+const api = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+};
+
+describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('loses no accepted webhook and records every step of every run exactly once', { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conveyor-crash-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const database =
+      dialect === 'sqlite'
+        ? { url: join(dir, 'conveyor.db'), drop: async () => {} }
+        : await createTestDatabase(dialect);
+    cleanups.push(() => database.drop());
+    const sink = await startSink();
+    cleanups.push(() => sink.close());
+    // pg-boss keeps its tables in a schema of its own: one per run, dropped afterwards.
+    const bossSchema = `boss_${Math.random().toString(36).slice(2, 10)}`;
+    if (dialect === 'postgres') cleanups.push(() => dropSchema(bossSchema));
+    const env = {
+      DATABASE_URL: database.url,
+      QUEUE_PG_BOSS_SCHEMA: bossSchema,
+      ENCRYPTION_KEY: 'b'.repeat(64),
+      ALLOW_PRIVATE_NETWORKS: 'true',
+      EXECUTION_LEASE_SECONDS: '1',
+      WORKER_CONCURRENCY: '8',
+    };
+
+    const first = launch(env);
+    cleanups.push(() => {
+      first.child.kill('SIGKILL');
+    });
+    const base = `http://127.0.0.1:${await first.port}`;
+    const admin = { email: 'crash@example.com', password: 'a long password', fullName: 'Crash' };
+    await api(base, 'POST', '/installation/users', undefined, admin);
+    const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
+    const flow = (await api(base, 'POST', '/flows', token)).data;
+    const [trigger, call] = flow.steps;
+    await api(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
+    await api(base, 'PATCH', `/steps/${call.id}`, token, {
+      appKey: 'http-request',
+      key: 'customRequest',
+      parameters: { method: 'POST', url: `${sink.url}/?n={{step.${trigger.id}.body.n}}`, data: '{}' },
+    });
+    const last = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: call.id })).data;
+    await api(base, 'PATCH', `/steps/${last.id}`, token, {
+      appKey: 'datastore',
+      key: 'setValue',
+      parameters: { key: 'n', value: `{{step.${trigger.id}.body.n}}` },
+    });
+    await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
+
+    const acks = await Promise.all(
+      Array.from({ length: RUNS }, (_, n) =>
+        fetch(`${base}/webhooks/flows/${flow.id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ n }),
+        }).then((res) => res.status),
+      ),
+    );
+    expect(acks.every((status) => status === 204)).toBe(true);
+    // Kill it while runs are in flight: some finished, some in a step, some not started.
+    for (let i = 0; i < 500 && sink.deliveries.size < 12; i++) await new Promise((r) => setTimeout(r, 10));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const deliveredBeforeKill = sink.deliveries.size;
+    expect(deliveredBeforeKill).toBeLessThan(RUNS);
+
+    const second = launch(env);
+    cleanups.push(() => {
+      second.child.kill('SIGKILL');
+    });
+    const base2 = `http://127.0.0.1:${await second.port}`;
+    const token2 = (await api(base2, 'POST', '/access-tokens', undefined, admin)).data.token;
+    let executions: Array<{ id: string; status: string }> = [];
+    for (let i = 0; i < 600; i++) {
+      executions = (await api(base2, 'GET', `/executions?flowId=${flow.id}&perPage=100`, token2)).data;
+      if (executions.length === RUNS && executions.every((e) => e.status === 'success')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(executions).toHaveLength(RUNS);
+    expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
+    for (const execution of executions) {
+      const steps = (await api(base2, 'GET', `/executions/${execution.id}`, token2)).data.steps;
+      expect(steps.map((s: { stepId: string }) => s.stepId)).toEqual([trigger.id, call.id, last.id]);
+    }
+    // Every webhook reached the outside service; only a call in flight at the kill may repeat.
+    expect(sink.deliveries.size).toBe(RUNS);
+    const repeated = [...sink.deliveries.values()].filter((count) => count > 1).length;
+    expect(repeated).toBeLessThanOrEqual(Number(env.WORKER_CONCURRENCY));
+    process.stdout.write(
+      `worker crash (${dialect}): ${RUNS} webhooks, killed after ${deliveredBeforeKill} deliveries, 0 lost, ${repeated} in-flight calls repeated\n`,
+    );
+  });
+});

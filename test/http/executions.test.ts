@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../support/databases.js';
+import { buildFlow, eventually } from '../support/engine-flows.js';
+import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
+
+const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
+
+describe.each(DIALECTS)('running flows (%s)', (dialect) => {
+  let instance: TestInstance;
+  let token: string;
+  beforeEach(async () => {
+    instance = await startTestInstance(dialect);
+    token = await installAndSignIn(instance);
+  });
+  afterEach(() => instance.close());
+
+  const webhookToStore = () =>
+    buildFlow(instance, token, { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} }, [
+      ([trigger]) => ({
+        appKey: 'formatter',
+        key: 'text',
+        parameters: { transform: 'uppercase', input: ref(trigger as string, 'body.name') },
+      }),
+      ([trigger]) => ({
+        appKey: 'filter',
+        key: 'continueIfMatches',
+        parameters: { or: [{ and: [{ key: ref(trigger as string, 'body.vip'), operator: 'equal', value: 'yes' }] }] },
+      }),
+      ([, formatted]) => ({
+        appKey: 'datastore',
+        key: 'setValue',
+        parameters: { key: 'last', value: ref(formatted as string, 'output') },
+      }),
+    ]);
+
+  const executions = async (query = '') => (await instance.request('GET', `/executions${query}`, { token })).body;
+
+  it('runs a published flow for each webhook: every step recorded, filters stop the run', async () => {
+    const { flowId, stepIds, call } = await webhookToStore();
+    const published = await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    expect(published.status).toBe('published');
+
+    const hook = (body: unknown) =>
+      instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await hook({ name: 'ada', vip: 'yes' })).status).toBe(204);
+    expect((await hook({ name: 'bob', vip: 'no' })).status).toBe(204);
+
+    const list = await eventually(
+      () => executions(`?flowId=${flowId}`),
+      (body) => body.data.length === 2 && body.data.every((e: { status: string }) => e.status === 'success'),
+    );
+    expect(list.meta).toMatchObject({ type: 'Execution', count: 2, currentPage: 1 });
+
+    const details = await Promise.all(
+      list.data.map((e: { id: string }) => instance.request('GET', `/executions/${e.id}`, { token })),
+    );
+    const byName = Object.fromEntries(details.map((d) => [d.body.data.steps[0].dataOut.body.name, d.body.data]));
+    const ada = byName.ada;
+    expect(ada.steps.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds);
+    expect(ada.steps[1].dataOut).toEqual({ output: 'ADA' });
+    expect(ada.steps[3]).toMatchObject({ status: 'success', dataOut: { key: 'last', value: 'ADA' } });
+    // Bob was filtered out: the run ends, successfully, after the filter.
+    expect(byName.bob.steps.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds.slice(0, 3));
+    expect(byName.bob.status).toBe('success');
+
+    const paged = await instance.request('GET', `/executions/${ada.id}/execution-steps?perPage=2`, { token });
+    expect(paged.body.meta).toMatchObject({ type: 'ExecutionStep', count: 4, totalPages: 2 });
+    expect(paged.body.data.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds.slice(0, 2));
+  });
+
+  it('keeps an unpublished flow’s webhook calls as test data, for testing steps', async () => {
+    const { flowId, stepIds } = await webhookToStore();
+    expect(
+      (
+        await instance.conveyor.app.request(`/webhooks/flows/${flowId}?source=test`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'grace', vip: 'yes' }),
+        })
+      ).status,
+    ).toBe(204);
+    const recorded = await executions(`?flowId=${flowId}`);
+    expect(recorded.data).toHaveLength(1);
+    expect(recorded.data[0]).toMatchObject({ testRun: true, status: 'success' });
+
+    const tested = await instance.request('POST', `/steps/${stepIds[1]}/test`, { token });
+    expect(tested.status).toBe(200);
+    expect(tested.body.data).toMatchObject({ id: stepIds[1], status: 'completed' });
+    expect(tested.body.data.lastExecutionStep).toMatchObject({ status: 'success', dataOut: { output: 'GRACE' } });
+
+    const previous = await instance.request('GET', `/steps/${stepIds[2]}/previous-steps`, { token });
+    expect(previous.body.data[0].lastExecutionStep.dataOut).toMatchObject({ query: { source: 'test' } });
+    expect(previous.body.data[1].lastExecutionStep.dataOut).toEqual({ output: 'GRACE' });
+  });
+
+  it('answers /sync webhooks with the flow’s response, 422 when filtered', async () => {
+    const { flowId, call } = await buildFlow(
+      instance,
+      token,
+      { appKey: 'webhook', key: 'catchRawWebhook', parameters: { workSynchronously: true } },
+      [
+        ([trigger]) => ({
+          appKey: 'filter',
+          key: 'continueIfMatches',
+          parameters: { or: [{ and: [{ key: ref(trigger as string, 'query.ok'), operator: 'equal', value: '1' }] }] },
+        }),
+        ([trigger]) => ({
+          appKey: 'webhook',
+          key: 'respondWith',
+          parameters: {
+            statusCode: 201,
+            headers: [{ key: 'x-flow', value: 'yes' }],
+            body: `{"hello": "${ref(trigger as string, 'query.name')}"}`,
+          },
+        }),
+      ],
+    );
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    const answered = await instance.conveyor.app.request(`/webhooks/flows/${flowId}/sync?ok=1&name=ada`);
+    expect(answered.status).toBe(201);
+    expect(answered.headers.get('x-flow')).toBe('yes');
+    expect(await answered.json()).toEqual({ hello: 'ada' });
+
+    const filtered = await instance.conveyor.app.request(`/webhooks/flows/${flowId}/sync?ok=0`);
+    expect(filtered.status).toBe(422);
+    expect(((await filtered.json()) as { meta: { type: string } }).meta.type).toBe('FilteredError');
+  });
+
+  it('refuses unknown flows and flows without a webhook trigger', async () => {
+    const missing = await instance.conveyor.app.request('/webhooks/flows/00000000-0000-4000-8000-000000000000', {
+      method: 'POST',
+    });
+    expect(missing.status).toBe(404);
+    expect((await instance.conveyor.app.request('/webhooks/flows/not-a-uuid')).status).toBe(404);
+    const { flowId } = await buildFlow(instance, token, { appKey: 'scheduler', key: 'everyHour', parameters: {} }, [
+      () => ({ appKey: 'datastore', key: 'getValue', parameters: { key: 'x' } }),
+    ]);
+    expect((await instance.conveyor.app.request(`/webhooks/flows/${flowId}`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe.each(DIALECTS)('failures and retries (%s)', (dialect) => {
+  let instance: TestInstance;
+  let token: string;
+  beforeEach(async () => {
+    instance = await startTestInstance(dialect, { ALLOW_PRIVATE_NETWORKS: 'true' });
+    token = await installAndSignIn(instance);
+  });
+  afterEach(() => instance.close());
+
+  const send = (flowId: string, body: unknown) =>
+    instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const finished = (flowId: string, count = 1) =>
+    eventually(
+      async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
+      (rows) => rows.length === count && rows.every((r) => r.status === 'success' || r.status === 'failure'),
+    );
+
+  it('fails the run at the failing step with its error, and retries it from there once fixed', async () => {
+    const { flowId, stepIds, call } = await buildFlow(
+      instance,
+      token,
+      { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} },
+      [
+        ([trigger]) => ({
+          appKey: 'datastore',
+          key: 'setValue',
+          parameters: { key: 'seen', value: ref(trigger as string, 'body.payload') },
+        }),
+        ([trigger]) => ({
+          appKey: 'formatter',
+          key: 'text',
+          parameters: { transform: 'parseStringifiedJson', input: ref(trigger as string, 'body.payload') },
+        }),
+      ],
+    );
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    await send(flowId, { payload: 'not json' });
+    const [failed] = await finished(flowId);
+    expect(failed.status).toBe('failure');
+    const detail = (await instance.request('GET', `/executions/${failed.id}`, { token })).body.data;
+    expect(detail.steps.map((s: { status: string }) => s.status)).toEqual(['success', 'success', 'failure']);
+    expect(detail.steps[2].errorDetails.message).toMatch(/not valid JSON/);
+    expect(detail.finishedAt).not.toBeNull();
+
+    // Retrying a run that did not fail is refused; so is one of a flow the caller cannot see.
+    const [, setValueStep] = detail.steps;
+    expect(setValueStep.dataOut).toEqual({ key: 'seen', value: 'not json' });
+
+    // Fix the step: unpublish, change, publish again, then retry the failed run.
+    await call('PATCH', `/flows/${flowId}/status`, { active: false });
+    await call('PATCH', `/steps/${stepIds[2]}`, {
+      parameters: { transform: 'uppercase', input: ref(stepIds[0] as string, 'body.payload') },
+    });
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    const retried = await instance.request('POST', `/executions/${failed.id}/retry`, { token });
+    expect(retried.status).toBe(201);
+    expect(retried.body.data).toMatchObject({ retryOf: failed.id, flowId });
+    const rows = await finished(flowId, 2);
+    const again = rows.find((r: { id: string }) => r.id === retried.body.data.id);
+    expect(again.status).toBe('success');
+    const steps = (await instance.request('GET', `/executions/${again.id}`, { token })).body.data.steps;
+    expect(steps.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds);
+    // The steps that had succeeded were carried over, not run again.
+    expect(steps[1].createdAt).toBe(setValueStep.createdAt);
+    expect(steps[2].dataOut).toEqual({ output: 'NOT JSON' });
+
+    const notFailed = await instance.request('POST', `/executions/${again.id}/retry`, { token });
+    expect(notFailed.status).toBe(422);
+  });
+
+  it('waits and tries again later when a step fails for a passing reason', async () => {
+    const { flowId, call } = await buildFlow(
+      instance,
+      token,
+      { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} },
+      // Nothing listens on port 9 of loopback: a network failure, worth retrying.
+      [
+        () => ({
+          appKey: 'http-request',
+          key: 'customRequest',
+          parameters: { method: 'GET', url: 'http://127.0.0.1:9/' },
+        }),
+      ],
+    );
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    await send(flowId, {});
+    const [waiting] = await eventually(
+      async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
+      (rows) => rows[0]?.status === 'waiting',
+    );
+    expect(Date.parse(waiting.resumeAt)).toBeGreaterThanOrEqual(Date.parse(waiting.updatedAt));
+    const steps = (await instance.request('GET', `/executions/${waiting.id}`, { token })).body.data.steps;
+    // Only the trigger is recorded: the failed attempt leaves no record until the step gives up.
+    expect(steps).toHaveLength(1);
+  });
+});
