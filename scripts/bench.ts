@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: starts Conveyor as separate processes, publishes a webhook → formatter → filter →
+ * datastore flow, sends webhooks, and prints what a user would measure. SQLite with one process
+ * always; Postgres with a server and two workers when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
+ * set. Every number comes from this one run on this machine.
+ *
+ * Phases per database:
+ *   1. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
+ *   2. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
+ *      completed executions/s while sending, time to drain the backlog, RSS of every process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ENCRYPTION_KEY = 'a'.repeat(64);
+
+interface Instance {
+  readonly base: string;
+  readonly processes: ChildProcess[];
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const rssMb = (pid: number | undefined): number => {
+  if (pid === undefined) return 0;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
+const launch = (args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--enable-source-maps', 'dist/composition/cli.js', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ENCRYPTION_KEY, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const env = { DATABASE_URL: databaseUrl, PORT: String(port) };
+  const server = launch(['start'], env);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthcheck`)).ok) break;
+    } catch {
+      if (i > 300) throw new Error('the server did not start');
+    }
+    await sleep(100);
+  }
+  const extra = Array.from({ length: workers }, () => launch(['worker'], env));
+  const processes = [server, ...extra];
+  return {
+    base,
+    processes,
+    async stop() {
+      for (const child of processes) child.kill('SIGTERM');
+      await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    },
+  };
+};
+
+const api = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+};
+
+/** Installs, signs in and publishes the four-step flow; the webhook address and a token. */
+const publishFlow = async (base: string) => {
+  const admin = { email: 'bench@example.com', password: 'a long bench password', fullName: 'Bench' };
+  await api(base, 'POST', '/installation/users', undefined, admin);
+  const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
+  const flow = (await api(base, 'POST', '/flows', token)).data;
+  const [trigger, first] = flow.steps;
+  const ref = (path: string) => `{{step.${trigger.id}.${path}}}`;
+  await api(base, 'PATCH', `/steps/${trigger.id}`, token, {
+    appKey: 'webhook',
+    key: 'catchRawWebhook',
+    parameters: {},
+  });
+  await api(base, 'PATCH', `/steps/${first.id}`, token, {
+    appKey: 'formatter',
+    key: 'text',
+    parameters: { transform: 'uppercase', input: ref('body.name') },
+  });
+  const filter = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: first.id })).data;
+  await api(base, 'PATCH', `/steps/${filter.id}`, token, {
+    appKey: 'filter',
+    key: 'continueIfMatches',
+    parameters: { or: [{ and: [{ key: ref('body.n'), operator: 'greater_than_or_equal', value: '0' }] }] },
+  });
+  const store = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: filter.id })).data;
+  await api(base, 'PATCH', `/steps/${store.id}`, token, {
+    appKey: 'datastore',
+    key: 'setValue',
+    parameters: { key: 'last', value: `{{step.${first.id}.output}}` },
+  });
+  await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
+  return { url: `${base}/webhooks/flows/${flow.id}`, token };
+};
+
+const completed = async (base: string, token: string): Promise<number> =>
+  (await api(base, 'GET', '/executions?status=success&perPage=1', token)).meta.count;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+
+let sent = 0;
+const hook = async (url: string): Promise<number> => {
+  const n = sent++;
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `customer ${n}`, n }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 204) throw new Error(`webhook answered ${res.status}`);
+  return performance.now() - t0;
+};
+
+/** Open loop at a fixed rate: the ack latency a caller sees at that load. */
+const latencyPhase = async (url: string) => {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const startedAt = performance.now();
+  const total = RATE * SECONDS;
+  for (let i = 0; i < total; i++) {
+    const due = startedAt + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(hook(url).then((ms) => void latencies.push(ms)));
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+};
+
+/** Closed loop as fast as the senders go: throughput, completion rate, drain and memory. */
+const throughputPhase = async (instance: Instance, url: string, token: string) => {
+  const before = await completed(instance.base, token);
+  const sentBefore = sent;
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(
+      peakRss,
+      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
+    );
+  }, 250);
+  const deadline = performance.now() + SECONDS * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) await hook(url);
+    }),
+  );
+  const sendSeconds = (performance.now() - startedAt) / 1000;
+  const requests = sent - sentBefore;
+  const doneWhileSending = (await completed(instance.base, token)) - before;
+  const drainStart = performance.now();
+  for (;;) {
+    if ((await completed(instance.base, token)) - before >= requests) break;
+    if (performance.now() - drainStart > 600_000) throw new Error('the backlog did not drain in 10 minutes');
+    await sleep(100);
+  }
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+  const totalSeconds = (performance.now() - startedAt) / 1000;
+  clearInterval(sampler);
+  return {
+    requestsPerSecond: requests / sendSeconds,
+    completedPerSecondWhileSending: doneWhileSending / sendSeconds,
+    completedPerSecondOverall: requests / totalSeconds,
+    drainSeconds,
+    peakRssMb: peakRss,
+    requests,
+  };
+};
+
+const bench = async (label: string, databaseUrl: string, workers: number) => {
+  const instance = await start(databaseUrl, workers);
+  try {
+    const { url, token } = await publishFlow(instance.base);
+    const latency = await latencyPhase(url);
+    // Let the latency phase's runs finish so that the throughput phase starts from an empty queue.
+    const target = sent;
+    for (let i = 0; i < 6000 && (await completed(instance.base, token)) < target; i++) await sleep(100);
+    const throughput = await throughputPhase(instance, url, token);
+    const fmt = (n: number) => n.toFixed(1);
+    console.log(`\n${label}`);
+    console.log(
+      `  webhook ack at ${RATE}/s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms (${latency.requests} requests)`,
+    );
+    console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
+    console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
+    console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
+    console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
+    console.log(`  peak RSS of all processes: ${fmt(throughput.peakRssMb)} MB`);
+  } finally {
+    await instance.stop();
+  }
+};
+
+const main = async () => {
+  console.log(`Conveyor benchmark: ${SECONDS} s per phase, node ${process.version}`);
+  const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
+  try {
+    await bench('SQLite, one process', join(dir, 'bench.db'), 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (POSTGRES) {
+    const admin = new pg.Client({ connectionString: POSTGRES });
+    await admin.connect();
+    await admin.query('drop database if exists conveyor_bench');
+    await admin.query('create database conveyor_bench');
+    await admin.end();
+    const url = new URL(POSTGRES);
+    url.pathname = '/conveyor_bench';
+    await bench('PostgreSQL, server + 2 workers', url.toString(), 2);
+  } else {
+    console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server this may use.');
+  }
+};
+
+await main();
