@@ -40,10 +40,19 @@ const rssMb = (pid: number | undefined): number => {
 };
 
 const launch = (args: string[], env: Record<string, string>) =>
-  spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--enable-source-maps', 'dist/composition/cli.js', ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ENCRYPTION_KEY, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      '--enable-source-maps',
+      'dist/composition/cli.js',
+      ...args,
+    ],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ENCRYPTION_KEY, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 
 const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
   const port = 40_000 + Math.floor(Math.random() * 10_000);

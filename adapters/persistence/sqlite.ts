@@ -6,8 +6,8 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
-  SqliteDialect,
   type SqliteDatabase,
+  SqliteDialect,
   SqliteDriver,
 } from 'kysely';
 import type { Database } from './schema.js';

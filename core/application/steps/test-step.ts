@@ -35,7 +35,7 @@ export const makeTestStep = (deps: CoreDeps) => {
     let item: unknown;
     if (triggerTypeOf(deps, trigger) === 'webhook') {
       const caught = await deps.repos.executionSteps.latest(trigger.id);
-      if (!caught || caught.status !== 'success') {
+      if (caught?.status !== 'success') {
         return err(invalidInput({ general: ['Send a request to the flow’s webhook address first, then test again.'] }));
       }
       item = caught.dataOut;
