@@ -208,10 +208,10 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
   const instance = await start(databaseUrl, workers);
   try {
     const { url, token } = await publishFlow(instance.base);
+    console.log(`${label}: flow published, measuring`);
     const latency = await latencyPhase(url);
     // Let the latency phase's runs finish so that the throughput phase starts from an empty queue.
-    const target = sent;
-    for (let i = 0; i < 6000 && (await completed(instance.base, token)) < target; i++) await sleep(100);
+    for (let i = 0; i < 6000 && (await completed(instance.base, token)) < latency.requests; i++) await sleep(100);
     const throughput = await throughputPhase(instance, url, token);
     const fmt = (n: number) => n.toFixed(1);
     console.log(`\n${label}`);
