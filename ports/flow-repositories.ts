@@ -60,7 +60,18 @@ export interface NewStep extends StepDefinition {
 }
 
 export type StepChanges = Partial<
-  Pick<Step, 'appKey' | 'key' | 'name' | 'parameters' | 'connectionId' | 'status' | 'appVersion' | 'position'>
+  Pick<
+    Step,
+    | 'appKey'
+    | 'key'
+    | 'name'
+    | 'parameters'
+    | 'connectionId'
+    | 'status'
+    | 'appVersion'
+    | 'position'
+    | 'continueOnFailure'
+  >
 >;
 
 export interface StepRepository {

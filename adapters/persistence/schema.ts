@@ -148,6 +148,8 @@ export interface StepsTable {
   parameters: Json;
   connection_id: string | null;
   app_version: number | null;
+  /** Defaults to false. */
+  continue_on_failure: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

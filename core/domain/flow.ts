@@ -41,6 +41,8 @@ export interface Step {
    * app's arguments can be told apart from a step that was built for it.
    */
   readonly appVersion: number | null;
+  /** A failure of this step is recorded and the run goes on with the next step. */
+  readonly continueOnFailure: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -87,12 +87,14 @@ export const makeRunExecution = (deps: EngineDeps) => {
     const steps = await repos.steps.listByFlow(execution.flowId);
     const recorded = await repos.executionSteps.listByExecution(execution.id);
     const outputs = new Map<string, unknown>();
+    const continuesPastFailure = new Set(steps.filter((s) => s.continueOnFailure).map((s) => s.id));
     for (const done of recorded) {
-      if (done.status === 'failure') return finish(execution, 'failure');
-      outputs.set(done.stepId, done.dataOut);
+      if (done.status === 'failure' && !continuesPastFailure.has(done.stepId)) return finish(execution, 'failure');
+      if (done.status === 'success') outputs.set(done.stepId, done.dataOut);
     }
+    const recordedIds = new Set(recorded.map((r) => r.stepId));
     const store = flowStore(repos, execution.flowId, clock);
-    const pending = steps.filter((s) => s.type === 'action' && !outputs.has(s.id));
+    const pending = steps.filter((s) => s.type === 'action' && !recordedIds.has(s.id));
     const lastIndex = execution.untilStepId
       ? pending.findIndex((s) => s.id === execution?.untilStepId)
       : pending.length - 1;
@@ -101,21 +103,36 @@ export const makeRunExecution = (deps: EngineDeps) => {
     for (const [index, step] of pending.slice(0, lastIndex + 1).entries()) {
       const isLast = index === lastIndex;
       const parameters = renderParameters(step.parameters, outputs as StepOutputs, parsedArgumentKeys(deps.apps, step));
-      const fail = (message: string, details?: Record<string, unknown>) =>
-        record(
+      /**
+       * Records the step's failure: the run ends as a failure, unless the step lets it go on
+       * (`continueOnFailure`), when later steps see no output of it.
+       */
+      const fail = async (errorDetails: ErrorDetails): Promise<'finished' | 'skipped' | null> => {
+        const goOn = step.continueOnFailure;
+        const saved = await record(
           execution as Execution,
           step,
-          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails: { message, ...details } },
-          { finish: 'failure' },
-        ).then(() => 'finished' as const);
+          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails },
+          goOn ? (isLast ? { finish: 'success' } : {}) : { finish: 'failure' },
+        );
+        if (!saved) return 'skipped';
+        return goOn && !isLast ? null : 'finished';
+      };
 
-      if (step.appKey === null || step.key === null) return fail('The step has no app or action chosen.');
-      const connection = await stepConnection(deps, step);
-      if (!connection.ok) return fail(connection.reason);
+      const { appKey, key } = step;
+      const connection =
+        appKey === null || key === null
+          ? ({ ok: false, reason: 'The step has no app or action chosen.' } as const)
+          : await stepConnection(deps, step);
+      if (!connection.ok || appKey === null || key === null) {
+        const ended = await fail({ message: connection.ok ? 'The step cannot run.' : connection.reason });
+        if (ended) return ended;
+        continue;
+      }
 
       const outcome = await runner.runAction({
-        appKey: step.appKey,
-        key: step.key,
+        appKey,
+        key,
         parameters,
         connection: connection.value,
         store,
@@ -137,13 +154,10 @@ export const makeRunExecution = (deps: EngineDeps) => {
           logger.info({ executionId, stepId: step.id, attempts, delay }, 'step failed; retrying later');
           return resumeLater(execution, new Date(clock.now().getTime() + delay), attempts);
         }
-        await record(
-          execution,
-          step,
-          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails: failureDetails(outcome.failure) },
-          { finish: 'failure' },
-        );
-        return 'finished';
+        const ended = await fail(failureDetails(outcome.failure));
+        if (ended) return ended;
+        execution = { ...execution, stepAttempts: 0 };
+        continue;
       }
 
       // A test run does not wait: the editor wants the whole answer now.

@@ -161,16 +161,22 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
       parameters: {},
       connectionId: null,
       appVersion: 3,
+      continueOnFailure: false,
       createdAt: T0,
       updatedAt: T0,
     });
     expect(await fx.repos.steps.findById(action.id)).toMatchObject({ parameters, name: 'Second', type: 'action' });
 
-    await fx.repos.steps.update(action.id, { position: 3, status: 'completed', parameters: { a: 1 } }, at(MINUTE));
+    await fx.repos.steps.update(
+      action.id,
+      { position: 3, status: 'completed', parameters: { a: 1 }, continueOnFailure: true },
+      at(MINUTE),
+    );
     expect(await fx.repos.steps.findById(action.id)).toMatchObject({
       position: 3,
       status: 'completed',
       parameters: { a: 1 },
+      continueOnFailure: true,
       name: 'Second',
       updatedAt: at(MINUTE),
     });

@@ -130,6 +130,49 @@ describe.each(DIALECTS)('running flows (%s)', (dialect) => {
     expect(((await filtered.json()) as { meta: { type: string } }).meta.type).toBe('FilteredError');
   });
 
+  it('runs user code in the sandbox and hands its output to the next step', async () => {
+    const { flowId, stepIds, call } = await buildFlow(
+      instance,
+      token,
+      { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} },
+      [
+        ([trigger]) => ({
+          appKey: 'code',
+          key: 'runJavascript',
+          parameters: {
+            inputs: [{ key: 'items', value: ref(trigger as string, 'body.items') }],
+            codeSnippet:
+              'const code = async (inputs) => JSON.parse(inputs.items).reduce((sum, i) => sum + i.price * i.qty, 0);',
+          },
+        }),
+        ([, total]) => ({
+          appKey: 'datastore',
+          key: 'setValue',
+          parameters: { key: 'total', value: ref(total as string, 'output') },
+        }),
+      ],
+    );
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    await instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [
+          { price: 2.5, qty: 2 },
+          { price: 10, qty: 1 },
+        ],
+      }),
+    });
+    const [run] = await eventually(
+      () => executions(`?flowId=${flowId}`),
+      (body) => body.data[0]?.status === 'success',
+    ).then((body) => body.data);
+    const steps = (await instance.request('GET', `/executions/${run.id}`, { token })).body.data.steps;
+    expect(steps.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds);
+    expect(steps[1].dataOut).toEqual({ output: 15 });
+    expect(steps[2].dataOut).toEqual({ key: 'total', value: '15' });
+  });
+
   it('refuses unknown flows and flows without a webhook trigger', async () => {
     const missing = await instance.conveyor.app.request('/webhooks/flows/00000000-0000-4000-8000-000000000000', {
       method: 'POST',
@@ -215,6 +258,43 @@ describe.each(DIALECTS)('failures and retries (%s)', (dialect) => {
 
     const notFailed = await instance.request('POST', `/executions/${again.id}/retry`, { token });
     expect(notFailed.status).toBe(422);
+  });
+
+  it('goes on past a step that may fail, recording its failure', async () => {
+    const { flowId, stepIds, call } = await buildFlow(
+      instance,
+      token,
+      { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} },
+      [
+        ([trigger]) => ({
+          appKey: 'formatter',
+          key: 'text',
+          parameters: { transform: 'parseStringifiedJson', input: ref(trigger as string, 'body.payload') },
+          continueOnFailure: true,
+        }),
+        () => ({ appKey: 'datastore', key: 'setValue', parameters: { key: 'after', value: 'still ran' } }),
+      ],
+    );
+    const step = await call('GET', `/flows/${flowId}`);
+    expect(step.steps[1].continueOnFailure).toBe(true);
+    expect(step.steps[2].continueOnFailure).toBe(false);
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    await send(flowId, { payload: 'not json' });
+    const [run] = await finished(flowId);
+    expect(run.status).toBe('success');
+    const steps = (await instance.request('GET', `/executions/${run.id}`, { token })).body.data.steps;
+    expect(steps.map((s: { stepId: string; status: string }) => [s.stepId, s.status])).toEqual([
+      [stepIds[0], 'success'],
+      [stepIds[1], 'failure'],
+      [stepIds[2], 'success'],
+    ]);
+    expect(steps[1].errorDetails.message).toMatch(/not valid JSON/);
+    const refused = await instance.request('PATCH', `/steps/${stepIds[2]}`, {
+      token,
+      body: { continueOnFailure: 'yes' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.continueOnFailure).toEqual(['must be a boolean.']);
   });
 
   it('waits and tries again later when a step fails for a passing reason', async () => {

@@ -6,6 +6,7 @@ export interface StepSpec {
   readonly key: string;
   readonly parameters?: Record<string, unknown>;
   readonly connectionId?: string;
+  readonly continueOnFailure?: boolean;
 }
 
 /**

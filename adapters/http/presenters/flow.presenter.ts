@@ -18,6 +18,7 @@ export const flowPresenters = (webhookBaseUrl: string) => {
     parameters: view.parameters,
     connectionId: view.connectionId,
     appVersion: view.appVersion,
+    continueOnFailure: view.continueOnFailure,
     webhookUrl: view.webhookPath === null ? null : `${webhookBaseUrl}${view.webhookPath}`,
     iconUrl: view.iconUrl,
     createdAt: view.createdAt.toISOString(),

@@ -59,6 +59,7 @@ export const stepChangesSchema = closedObject({
   name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(255)))),
   connectionId: v.optional(v.nullable(uuid)),
   parameters: v.optional(parameters),
+  continueOnFailure: v.optional(v.boolean('must be a boolean.')),
 });
 
 export const dynamicDataSchema = closedObject({ dynamicDataKey: key, parameters: v.optional(parameters) });

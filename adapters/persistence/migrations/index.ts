@@ -5,6 +5,7 @@ import { connections } from './0003-connections.js';
 import { flows } from './0004-flows.js';
 import { jobQueue } from './0005-job-queue.js';
 import { executions } from './0006-executions.js';
+import { stepOptions } from './0007-step-options.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -14,4 +15,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004-flows', flows],
   ['0005-job-queue', jobQueue],
   ['0006-executions', executions],
+  ['0007-step-options', stepOptions],
 ];

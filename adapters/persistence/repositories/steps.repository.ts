@@ -17,6 +17,7 @@ export const createStepRepository = ({ db, codec }: Executor): StepRepository =>
     parameters: codec.readJson<Parameters>(row.parameters),
     connectionId: row.connection_id,
     appVersion: row.app_version,
+    continueOnFailure: codec.readBool(row.continue_on_failure),
     createdAt: codec.readTimestamp(row.created_at),
     updatedAt: codec.readTimestamp(row.updated_at),
   });
@@ -86,6 +87,9 @@ export const createStepRepository = ({ db, codec }: Executor): StepRepository =>
           ...(changes.connectionId !== undefined && { connection_id: changes.connectionId }),
           ...(changes.status !== undefined && { status: changes.status }),
           ...(changes.appVersion !== undefined && { app_version: changes.appVersion }),
+          ...(changes.continueOnFailure !== undefined && {
+            continue_on_failure: codec.bool(changes.continueOnFailure),
+          }),
           ...(changes.position !== undefined && { position: changes.position }),
           updated_at: codec.timestamp(now),
         })

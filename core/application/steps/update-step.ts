@@ -16,6 +16,7 @@ export interface StepInput {
   readonly name?: string | null | undefined;
   readonly connectionId?: string | null | undefined;
   readonly parameters?: Readonly<Record<string, unknown>> | undefined;
+  readonly continueOnFailure?: boolean | undefined;
 }
 
 const given = <T>(value: T | undefined, otherwise: T): T => (value === undefined ? otherwise : value);
@@ -73,7 +74,12 @@ export const makeUpdateStep =
       const now = deps.clock.now();
       await tx.steps.update(
         stepId,
-        { ...next, status: evaluateStep(deps.apps, next), appVersion: appVersionOf(deps.apps, next.appKey) },
+        {
+          ...next,
+          status: evaluateStep(deps.apps, next),
+          appVersion: appVersionOf(deps.apps, next.appKey),
+          ...(input.continueOnFailure !== undefined && { continueOnFailure: input.continueOnFailure }),
+        },
         now,
       );
       await tx.flows.update(step.flowId, {}, now);
