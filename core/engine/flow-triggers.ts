@@ -1,5 +1,5 @@
 import type { Repositories } from '../../ports/repositories.js';
-import type { TriggerItem } from '../../ports/step-runner.js';
+import type { IncomingRequest, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
 import type { CoreDeps } from '../application/deps.js';
 import type { TriggerType } from '../domain/app.js';
 import type { Flow, Step } from '../domain/flow.js';
@@ -24,6 +24,35 @@ export const loadTriggered = async (
   if (!flow) return null;
   const trigger = (await deps.repos.steps.listByFlow(flowId)).find((s) => s.type === 'trigger');
   return trigger ? { flow, trigger } : null;
+};
+
+/**
+ * Runs a flow's trigger with the trigger step's connection and the flow's store: its items, or
+ * why there are none (the failure of the app, or a step that cannot run).
+ */
+export const runFlowTrigger = async (
+  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'runner'>,
+  flowId: string,
+  trigger: Step,
+  webhook: IncomingRequest | null,
+): Promise<TriggerOutcome> => {
+  const connection =
+    trigger.appKey === null || trigger.key === null
+      ? ({ ok: false, reason: 'The trigger has no app or event chosen.' } as const)
+      : await stepConnection(deps, trigger);
+  if (!connection.ok || trigger.appKey === null || trigger.key === null) {
+    const message = connection.ok ? 'The trigger cannot run.' : connection.reason;
+    return { kind: 'failure', failure: { message, retryable: false } };
+  }
+  return deps.runner.runTrigger({
+    appKey: trigger.appKey,
+    key: trigger.key,
+    parameters: trigger.parameters,
+    connection: connection.value,
+    store: flowStore(deps.repos, flowId, deps.clock),
+    execution: null,
+    webhook,
+  });
 };
 
 /**
@@ -69,21 +98,8 @@ export const makeFireTrigger = (deps: Deps) => async (flowId: string) => {
   if (!loaded?.flow.active) return;
   const { flow, trigger } = loaded;
   const type = triggerTypeOf(deps, trigger);
-  if ((type !== 'schedule' && type !== 'polling') || trigger.appKey === null || trigger.key === null) return;
-  const connection = await stepConnection(deps, trigger);
-  if (!connection.ok) {
-    deps.logger.warn({ flowId, reason: connection.reason }, 'trigger cannot run');
-    return;
-  }
-  const outcome = await deps.runner.runTrigger({
-    appKey: trigger.appKey,
-    key: trigger.key,
-    parameters: trigger.parameters,
-    connection: connection.value,
-    store: flowStore(deps.repos, flow.id, deps.clock),
-    execution: null,
-    webhook: null,
-  });
+  if (type !== 'schedule' && type !== 'polling') return;
+  const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
   if (outcome.kind === 'failure') {
     // The next tick tries again; a poll that failed has remembered nothing.
     deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');

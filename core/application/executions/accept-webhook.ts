@@ -1,10 +1,8 @@
 import type { IncomingRequest } from '../../../ports/step-runner.js';
 import { appCallFailed, type DomainError, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { flowStore } from '../../engine/flow-store.js';
-import { loadTriggered, triggerTypeOf } from '../../engine/flow-triggers.js';
+import { loadTriggered, runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
 import { startRuns } from '../../engine/start-runs.js';
-import { stepConnection } from '../../engine/step-connection.js';
 import type { CoreDeps } from '../deps.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue'>;
@@ -31,18 +29,7 @@ export const makeAcceptWebhook =
     const loaded = await loadTriggered(deps, flowId);
     if (!loaded || triggerTypeOf(deps, loaded.trigger) !== 'webhook') return err(notFound('Flow'));
     const { flow, trigger } = loaded;
-    if (trigger.appKey === null || trigger.key === null) return err(notFound('Flow'));
-    const connection = await stepConnection(deps, trigger);
-    if (!connection.ok) return err(appCallFailed(connection.reason));
-    const outcome = await deps.runner.runTrigger({
-      appKey: trigger.appKey,
-      key: trigger.key,
-      parameters: trigger.parameters,
-      connection: connection.value,
-      store: flowStore(deps.repos, flow.id, deps.clock),
-      execution: null,
-      webhook: request,
-    });
+    const outcome = await runFlowTrigger(deps, flow.id, trigger, request);
     if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
     const executionIds = await startRuns(
       deps,

@@ -2,11 +2,9 @@ import type { Actor } from '../../domain/actor.js';
 import { appCallFailed, type DomainError, invalidInput } from '../../domain/errors.js';
 import type { ExecutionStep } from '../../domain/execution.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { flowStore } from '../../engine/flow-store.js';
-import { triggerTypeOf } from '../../engine/flow-triggers.js';
+import { runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
 import { makeRunExecution } from '../../engine/run-execution.js';
 import { startRuns } from '../../engine/start-runs.js';
-import { stepConnection } from '../../engine/step-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { type StepView, stepView } from '../flows/flow-views.js';
 import { loadStep } from '../flows/load-flow.js';
@@ -40,17 +38,7 @@ export const makeTestStep = (deps: CoreDeps) => {
       }
       item = caught.dataOut;
     } else {
-      const connection = await stepConnection(deps, trigger);
-      if (!connection.ok) return err(appCallFailed(connection.reason));
-      const outcome = await deps.runner.runTrigger({
-        appKey: trigger.appKey,
-        key: trigger.key,
-        parameters: trigger.parameters,
-        connection: connection.value,
-        store: flowStore(deps.repos, flow.id, deps.clock),
-        execution: null,
-        webhook: null,
-      });
+      const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
       if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
       const first = outcome.items[0];
       if (!first) return err(invalidInput({ general: ['The trigger found nothing to test with yet.'] }));
