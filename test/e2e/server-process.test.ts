@@ -1,42 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS } from '../support/databases.js';
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-/** Starts composition/main.ts as its own process, as `npm start` does after the build. */
-const startProcess = (env: Record<string, string>): Started => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-};
-
-const listeningPort = async (started: Started, timeoutMs = 15_000): Promise<number> => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /"port":(\d+)/.exec(started.output());
-    if (match?.[1]) return Number(match[1]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server did not start:\n${started.output()}`);
-};
+import { listeningPort, startServerProcess } from '../support/server-process.js';
 
 describe.each(DIALECTS)('the server process (%s)', (dialect) => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -53,7 +20,7 @@ describe.each(DIALECTS)('the server process (%s)', (dialect) => {
         : await createTestDatabase(dialect);
     cleanups.push(() => database.drop());
 
-    const started = startProcess({ DATABASE_URL: database.url, ENCRYPTION_KEY: 'a'.repeat(64) });
+    const started = startServerProcess({ DATABASE_URL: database.url, ENCRYPTION_KEY: 'a'.repeat(64) });
     cleanups.push(() => {
       started.child.kill('SIGKILL');
     });
@@ -78,14 +45,14 @@ describe.each(DIALECTS)('the server process (%s)', (dialect) => {
 
 describe('configuration errors', () => {
   it('stop the start with exit code 1 and name every bad variable', async () => {
-    const started = startProcess({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: ':memory:' });
+    const started = startServerProcess({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: ':memory:' });
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('PORT: must be a whole number.');
     expect(started.output()).toContain('LOG_LEVEL');
   });
 
   it('require ENCRYPTION_KEY in production', async () => {
-    const started = startProcess({ NODE_ENV: 'production', DATABASE_URL: ':memory:' });
+    const started = startServerProcess({ NODE_ENV: 'production', DATABASE_URL: ':memory:' });
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('ENCRYPTION_KEY is required when NODE_ENV=production');
   });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, dropSchema } from '../support/databases.js';
+import { listeningPort, startServerProcess } from '../support/server-process.js';
 
 const RUNS = 60;
 
@@ -26,27 +26,8 @@ const startSink = async () => {
 };
 
 const launch = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const port = (async () => {
-    for (let i = 0; i < 400; i++) {
-      const match = /"port":(\d+)/.exec(output);
-      if (match?.[1]) return Number(match[1]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the server did not start:\n${output}`);
-  })();
-  return { child, port, exited, output: () => output };
+  const started = startServerProcess(env);
+  return { ...started, port: listeningPort(started) };
 };
 
 const api = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
