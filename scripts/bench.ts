@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { callApi as api } from '../test/support/api-client.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -77,20 +78,6 @@ const start = async (databaseUrl: string, workers: number): Promise<Instance> =>
       await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
     },
   };
-};
-
-const api = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
 };
 
 /** Installs, signs in and publishes the four-step flow; the webhook address and a token. */

@@ -1,6 +1,7 @@
 import type { Repositories } from '../../ports/repositories.js';
 import type { IncomingRequest, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
 import type { CoreDeps } from '../application/deps.js';
+import { definitionOf } from '../application/steps/step-status.js';
 import type { TriggerType } from '../domain/app.js';
 import type { Flow, Step } from '../domain/flow.js';
 import { flowStore } from './flow-store.js';
@@ -10,10 +11,8 @@ import { stepConnection } from './step-connection.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
 
-export const triggerTypeOf = (deps: Pick<CoreDeps, 'apps'>, step: Step): TriggerType | null => {
-  if (step.appKey === null || step.key === null) return null;
-  return deps.apps.find(step.appKey)?.triggers.find((t) => t.key === step.key)?.type ?? null;
-};
+export const triggerTypeOf = (deps: Pick<CoreDeps, 'apps'>, step: Step): TriggerType | null =>
+  step.type === 'trigger' ? (definitionOf(deps.apps, step)?.description.type ?? null) : null;
 
 /** A flow with its trigger, or null when the flow is gone or has no trigger step. */
 export const loadTriggered = async (

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { callApi as api } from '../support/api-client.js';
 import { createTestDatabase, DIALECTS, dropSchema } from '../support/databases.js';
 import { listeningPort, startServerProcess } from '../support/server-process.js';
 
@@ -28,20 +29,6 @@ const startSink = async () => {
 const launch = (env: Record<string, string>) => {
   const started = startServerProcess(env);
   return { ...started, port: listeningPort(started) };
-};
-
-const api = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
 };
 
 describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) => {
