@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
-import { buildFlow, finishedRun, retryRun, sendWebhook } from '../support/engine-flows.js';
+import { buildFlow, eventually, finishedRun, retryRun, sendWebhook } from '../support/engine-flows.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 
@@ -149,5 +149,30 @@ describe.each(DIALECTS)('smtp in flows (%s)', (dialect) => {
     expect(mail.subject).toBe('Order C-3003 shipped');
     expect(mail.text.trim()).toBe('Hello Alan, your bombe is on its way.');
     expect(sink.received).toHaveLength(1);
+  });
+
+  it('waits while the mail server is down instead of failing, and sends once it is back', async () => {
+    const connectionId = await connect();
+    const { flowId, stepIds, call } = await shippingFlow(connectionId);
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    const { port } = sink;
+    await sink.close();
+    await sendWebhook(instance, flowId, order('D-4004', 'Linus', 'linus@example.com', 'penguin'));
+
+    const [waiting] = await eventually(
+      async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
+      (rows) => rows[0]?.status === 'waiting',
+    );
+    expect(waiting.resumeAt).not.toBeNull();
+    sink = await startSmtpSink({ login: LOGIN, port });
+
+    const run = await finishedRun(instance, token, flowId);
+    expect(run.status).toBe('success');
+    // The attempts that met a closed port left no record: one success per step.
+    expect(run.steps.map((s: { stepId: string; status: string }) => [s.stepId, s.status])).toEqual(
+      stepIds.map((id) => [id, 'success']),
+    );
+    const mail = await sink.waitFor('linus@example.com');
+    expect(mail.subject).toBe('Order D-4004 shipped');
   });
 });

@@ -36,6 +36,8 @@ const parse = (raw: string, from: string, to: string[]): ReceivedMail => {
 export interface SmtpSinkOptions {
   /** The login the server wants (over plain text: it listens on loopback only); none by default. */
   readonly login?: { readonly user: string; readonly password: string };
+  /** A port of its own choosing by default; a given one to come back where a stopped sink was. */
+  readonly port?: number;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests to read. */
@@ -76,7 +78,7 @@ export const startSmtpSink = async (options: SmtpSinkOptions = {}) => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
 
   return {
