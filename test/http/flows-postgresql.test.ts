@@ -124,6 +124,15 @@ describe.runIf(pgUrl)('postgresql in flows', () => {
     it('fails at the insert with the server’s reason; once the table exists, a retry inserts the row', async () => {
       const connectionId = await connect();
       const { flowId, stepIds, call } = await ordersFlow(connectionId);
+      // Testing the step in the editor shows the refusal first.
+      await sendWebhook(instance, flowId, { customer: 'test', quantity: 1 });
+      const tested = await instance.request('POST', `/steps/${stepIds[2]}/test`, { token });
+      expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+      expect(tested.body.data.lastExecutionStep).toMatchObject({
+        status: 'failure',
+        errorDetails: { message: `relation "${schema}.orders" does not exist` },
+      });
+
       await call('PATCH', `/flows/${flowId}/status`, { active: true });
       await sendWebhook(instance, flowId, { customer: 'alan turing', quantity: 2 });
 
@@ -154,7 +163,8 @@ describe.runIf(pgUrl)('postgresql in flows', () => {
       expect(await orders()).toEqual([{ id: 1, customer: 'Alan Turing', quantity: 2 }]);
       // The failed run stays as it was, beside its retry.
       const listed = await instance.request('GET', `/executions?flowId=${flowId}`, { token });
-      expect(listed.body.data.map((e: { id: string; status: string }) => [e.id, e.status]).sort()).toEqual(
+      const runs = listed.body.data.filter((e: { testRun: boolean }) => !e.testRun);
+      expect(runs.map((e: { id: string; status: string }) => [e.id, e.status]).sort()).toEqual(
         [
           [failed.id, 'failure'],
           [retried.id, 'success'],
