@@ -14,6 +14,32 @@ import { validate } from './sdk/validation.js';
 /** Polling triggers look for new items this often unless they say otherwise. */
 export const DEFAULT_POLL_SCHEDULE = { cron: '*/5 * * * *', timezone: 'UTC' } as const;
 
+/**
+ * Codes of a connection that could not be made or broke off. Apps that open their own sockets
+ * (postgresql, smtp) throw Node's errors with them; nodemailer renames the code of a socket's error
+ * to `ESOCKET` (TLS failures included, which have no `syscall`) and of a lost session to
+ * `ECONNECTION`. Like the HTTP client's network failures, they are worth another attempt.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ECONNECTION',
+]);
+
+const isNetworkFailure = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (code === 'ESOCKET') return typeof syscall === 'string';
+  return typeof code === 'string' && NETWORK_CODES.has(code);
+};
+
 /** Outputs are stored as JSON: what JSON cannot hold (undefined, functions, dates as objects) goes now. */
 const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
 
@@ -42,6 +68,7 @@ export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): Ste
     }
     if (error instanceof HttpRequestError)
       return { message, retryable: error.retryable, details: { kind: error.kind } };
+    if (isNetworkFailure(error)) return { message, retryable: true, details: { kind: 'network' } };
     return { message, retryable: false };
   };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../support/databases.js';
+import { DIALECTS, localPostgres } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import {
   BOB,
@@ -12,18 +12,6 @@ import {
 import { rawQuery } from '../support/raw-sql.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-/** Credentials of the test Postgres server as the postgresql app's connection fields. */
-const localPostgres = () => {
-  const url = new URL(pgUrl ?? 'postgres://postgres@127.0.0.1:5432/test');
-  return {
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    database: url.pathname.slice(1),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password) || 'unused-with-trust-auth',
-    ssl: false,
-  };
-};
 
 describe.each(DIALECTS)('connections (%s)', (dialect) => {
   let instance: TestInstance;

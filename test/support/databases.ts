@@ -19,6 +19,19 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export const DIALECTS: readonly DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/** The test Postgres server as the postgresql app's connection fields. */
+export const localPostgres = () => {
+  const url = new URL(postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test');
+  return {
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    database: url.pathname.slice(1),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password) || 'unused-with-trust-auth',
+    ssl: false,
+  };
+};
+
 /**
  * A private database: SQLite in memory (or, `onDisk`, in a temporary file that a test can open
  * beside the application), or a fresh schema on the test Postgres server.

@@ -49,3 +49,56 @@ export const eventually = async <T>(read: () => Promise<T>, check: (value: T) =>
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
+
+/** Calls a flow's webhook as an outside service would; an unpublished flow keeps the call as test data. */
+export const sendWebhook = async (instance: TestInstance, flowId: string, body: unknown) => {
+  const res = await instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `webhook of flow ${flowId}`).toBe(204);
+};
+
+const isFinished = (execution: { status: string }) => execution.status === 'success' || execution.status === 'failure';
+
+/** An execution with its steps, as `GET /executions/:id` shows it. */
+export const executionDetail = async (instance: TestInstance, token: string, executionId: string): Promise<any> => {
+  const res = await instance.request('GET', `/executions/${executionId}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+/** The flow's first real (not test) run, once it has finished, with its steps. */
+export const finishedRun = async (instance: TestInstance, token: string, flowId: string): Promise<any> => {
+  const [run] = await eventually(
+    async (): Promise<any[]> =>
+      (await instance.request('GET', `/executions?flowId=${flowId}&perPage=100`, { token })).body.data.filter(
+        (e: { testRun: boolean }) => !e.testRun,
+      ),
+    (runs) => runs.length === 1 && isFinished(runs[0]),
+  );
+  return executionDetail(instance, token, run.id);
+};
+
+/**
+ * Retries a failed run with `POST /executions/:id/retry` and waits for the new run to finish. The
+ * steps that had succeeded must come over unchanged: same record time, same output.
+ */
+export const retryRun = async (instance: TestInstance, token: string, failed: any): Promise<any> => {
+  const res = await instance.request('POST', `/executions/${failed.id}/retry`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.data).toMatchObject({ retryOf: failed.id, flowId: failed.flowId, testRun: false });
+  const retried = await eventually<any>(() => executionDetail(instance, token, res.body.data.id), isFinished);
+  const succeeded = failed.steps.filter((s: { status: string }) => s.status === 'success');
+  expect(retried.steps.slice(0, succeeded.length).map(carried)).toEqual(succeeded.map(carried));
+  return retried;
+};
+
+const carried = (step: { stepId: string; status: string; dataIn: unknown; dataOut: unknown; createdAt: string }) => ({
+  stepId: step.stepId,
+  status: step.status,
+  dataIn: step.dataIn,
+  dataOut: step.dataOut,
+  createdAt: step.createdAt,
+});

@@ -10,6 +10,9 @@ export const startFakeGitHub = async () => {
   const codes = new Map<string, number>([['good-code', 1]]);
   const refreshTokens = new Map<string, number>();
   const accessTokens = new Set<string>();
+  /** Repositories whose issues are switched off: creating one answers 410, as GitHub does. */
+  const issuesDisabled = new Set<string>();
+  const issues: { repo: string; title: string; body: string | null }[] = [];
   let issued = 0;
 
   const issue = () => {
@@ -63,7 +66,10 @@ export const startFakeGitHub = async () => {
     }
     const issuePath = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(url.pathname);
     if (request.method === 'POST' && issuePath) {
+      const repo = `${issuePath[1]}/${issuePath[2]}`;
+      if (issuesDisabled.has(repo)) return sendJson(res, 410, { message: 'Issues are disabled for this repo' });
       const { title, body } = JSON.parse(request.body) as { title: string; body?: string };
+      issues.push({ repo, title, body: body ?? null });
       return sendJson(res, 201, {
         number: 7,
         title,
@@ -87,7 +93,14 @@ export const startFakeGitHub = async () => {
     allowCode: (code: string) => codes.set(code, 1),
     /** The access token stops working, as when it expires. */
     expire: (accessToken: string) => accessTokens.delete(accessToken),
+    /** Every access token issued so far stops working. */
+    expireAll: () => accessTokens.clear(),
     tokenRequests: () => server.requests.filter((r) => r.url === '/login/oauth/access_token'),
+    /** The issues created so far, oldest first. */
+    issues,
+    /** Issue creation in `repo` answers 410 until `enableIssues`. */
+    disableIssues: (repo: string) => void issuesDisabled.add(repo),
+    enableIssues: (repo: string) => void issuesDisabled.delete(repo),
   };
 };
 

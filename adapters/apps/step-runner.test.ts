@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { StepRunRequest } from '../../ports/step-runner.js';
+import { CapturingLogger } from '../../test/support/capturing-logger.js';
+import { builtInApps } from './index.js';
+import { createAppCatalog } from './registry.js';
+import { defineAction, defineApp, noAuth, text } from './sdk/index.js';
+import { createStepRunner } from './step-runner.js';
+
+/** Throws an error carrying the `code` (and `syscall`) it is given, as drivers do. */
+const thrower = defineApp({
+  key: 'thrower',
+  name: 'Thrower',
+  description: 'Fails the way it is told.',
+  iconUrl: '/apps/thrower/icon.svg',
+  primaryColor: '#000000',
+  version: 1,
+  auth: noAuth(),
+  triggers: [],
+  actions: [
+    defineAction({
+      key: 'fail',
+      name: 'Fail',
+      description: 'Throws.',
+      arguments: { code: text({ label: 'Code', required: true }), syscall: text({ label: 'Syscall' }) },
+      run: async (ctx) => {
+        throw Object.assign(new Error(`failed with ${ctx.parameters.code}`), ctx.parameters);
+      },
+    }),
+  ],
+});
+
+const apps = [...builtInApps, thrower];
+const catalog = createAppCatalog({ apps, allowPrivateNetworks: true, logger: new CapturingLogger() });
+const runner = createStepRunner(catalog, apps);
+afterAll(() => catalog.close());
+
+const run = async (request: Pick<StepRunRequest, 'appKey' | 'key' | 'parameters'> & { credentials?: object }) => {
+  const outcome = await runner.runAction({
+    ...request,
+    connection: request.credentials ? { credentials: { ...request.credentials }, oauth: null } : null,
+    store: { get: async () => undefined, set: async () => {} },
+    execution: null,
+  });
+  if (outcome.kind !== 'failure') throw new Error(`expected a failure, got ${outcome.kind}`);
+  return outcome.failure;
+};
+
+describe('step runner: which failures are worth another attempt', () => {
+  // Nothing listens on port 9 of loopback.
+  it('a server that cannot be reached, for apps with their own sockets (postgresql, smtp)', async () => {
+    const postgres = await run({
+      appKey: 'postgresql',
+      key: 'SQLQuery',
+      parameters: { queryStatement: 'SELECT 1' },
+      credentials: { host: '127.0.0.1', port: 9, database: 'd', user: 'u', ssl: false },
+    });
+    expect(postgres).toEqual({
+      message: 'connect ECONNREFUSED 127.0.0.1:9',
+      retryable: true,
+      details: { kind: 'network' },
+    });
+    const smtp = await run({
+      appKey: 'smtp',
+      key: 'sendEmail',
+      parameters: { to: 'ada@example.com', subject: 'Hi', body: 'Hello' },
+      credentials: { host: '127.0.0.1', port: 9, secure: false, fromEmail: 'robot@conveyor.test' },
+    });
+    expect(smtp).toMatchObject({ message: expect.stringMatching(/ECONNREFUSED/), retryable: true });
+  });
+
+  it('connections that broke off or timed out, in Node’s words or nodemailer’s', async () => {
+    for (const parameters of [
+      { code: 'ECONNRESET' },
+      { code: 'ETIMEDOUT' },
+      { code: 'EAI_AGAIN' },
+      { code: 'ECONNECTION' },
+      { code: 'ESOCKET', syscall: 'connect' },
+    ]) {
+      expect(await run({ appKey: 'thrower', key: 'fail', parameters }), parameters.code).toMatchObject({
+        retryable: true,
+      });
+    }
+  });
+
+  it('not the service’s refusals (SQL error, failed login, TLS error, refused recipient) nor an unknown host', async () => {
+    for (const code of ['42P01', 'EAUTH', 'ESOCKET', 'EENVELOPE', 'ENOTFOUND']) {
+      expect(await run({ appKey: 'thrower', key: 'fail', parameters: { code } }), code).toEqual({
+        message: `failed with ${code}`,
+        retryable: false,
+      });
+    }
+  });
+});
