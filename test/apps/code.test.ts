@@ -16,10 +16,17 @@ const small = createAppCatalog({
   allowPrivateNetworks: false,
   logger: new CapturingLogger(),
 });
+/** A second of endless loop: long enough that a blocked event loop could not go unseen. */
+const second = createAppCatalog({
+  apps: [createCodeApp({ timeoutMs: 1000 })],
+  allowPrivateNetworks: false,
+  logger: new CapturingLogger(),
+});
 afterAll(async () => {
   await catalog.close();
   await tight.close();
   await small.close();
+  await second.close();
 });
 
 const run = (codeSnippet: string, inputs: unknown = [], on: AppRuntime = catalog, signal?: AbortSignal) =>
@@ -164,6 +171,35 @@ describe('code: the sandbox holds', () => {
     expect(chain.message).toBe('The code ran longer than 300 ms and was stopped.');
     const stuck = await failure(run('function code() { return new Promise(() => {}) }', [], tight));
     expect(stuck.message).toBe('The promise code(inputs) returned never settled.');
+  });
+
+  it('leaves the event loop free while code computes until its limit', async () => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    let ticking = true;
+    const tick = () => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+      if (ticking) setTimeout(tick, 5);
+    };
+    setTimeout(tick, 5);
+    const error = await failure(run('function code() { for (;;) {} }', [], second));
+    ticking = false;
+    expect(error.message).toBe('The code ran longer than 1000 ms and was stopped.');
+    expect(gaps.length).toBeGreaterThan(20);
+    expect(Math.max(...gaps)).toBeLessThan(250);
+  });
+
+  it('runs several snippets at once', async () => {
+    const outputs = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((name) =>
+        output('async function code({ name }) { await null; return name.toUpperCase() }', [
+          { key: 'name', value: name },
+        ]),
+      ),
+    );
+    expect(outputs).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 
   it('stops an endless loop with the default limit of the built-in app too', async () => {

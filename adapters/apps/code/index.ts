@@ -1,11 +1,16 @@
 import { defineApp, noAuth } from '../sdk/index.js';
 import { runJavascript } from './run-javascript.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox.js';
+import { createSandboxPool, type SandboxPoolOptions } from './sandbox-pool.js';
 
 export { CodeError, type SandboxLimits } from './sandbox.js';
+export type { SandboxPoolOptions } from './sandbox-pool.js';
 
-/** The limits are a parameter so that an instance (or a test) can choose them. */
-export const createCodeApp = (limits: Partial<SandboxLimits> = {}) =>
+/**
+ * The limits are a parameter so that an instance (or a test) can choose them. Each app has its own
+ * pool of worker threads, started by its first run.
+ */
+export const createCodeApp = (limits: Partial<SandboxLimits> = {}, pool: SandboxPoolOptions = {}) =>
   defineApp({
     key: 'code',
     name: 'Code',
@@ -15,7 +20,7 @@ export const createCodeApp = (limits: Partial<SandboxLimits> = {}) =>
     version: 1,
     auth: noAuth(),
     triggers: [],
-    actions: [runJavascript({ ...DEFAULT_SANDBOX_LIMITS, ...limits })],
+    actions: [runJavascript({ ...DEFAULT_SANDBOX_LIMITS, ...limits }, createSandboxPool(pool))],
   });
 
 export const codeApp = createCodeApp();

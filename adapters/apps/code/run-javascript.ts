@@ -1,11 +1,12 @@
 import { code, defineAction, keyValueList } from '../sdk/index.js';
-import { runInSandbox, type SandboxLimits } from './sandbox.js';
+import type { SandboxLimits } from './sandbox.js';
+import type { SandboxPool } from './sandbox-pool.js';
 
 const EXAMPLE = `async function code(inputs) {
   return { greeting: \`Hello, \${inputs.name}!\` };
 }`;
 
-export const runJavascript = (limits: SandboxLimits) =>
+export const runJavascript = (limits: SandboxLimits, pool: SandboxPool) =>
   defineAction({
     key: 'runJavascript',
     name: 'Run JavaScript',
@@ -28,9 +29,10 @@ export const runJavascript = (limits: SandboxLimits) =>
     },
     async run(ctx) {
       const { inputs = [], codeSnippet } = ctx.parameters;
-      const output = await runInSandbox(
-        { source: codeSnippet, inputs: Object.fromEntries(inputs.map((i) => [i.key, i.value])), signal: ctx.signal },
+      const output = await pool.run(
+        { source: codeSnippet, inputs: Object.fromEntries(inputs.map((i) => [i.key, i.value])) },
         limits,
+        ctx.signal,
       );
       return { output };
     },

@@ -51,7 +51,8 @@ interface WasmMemory {
 
 let compiled: Promise<object> | null = null;
 
-const engineModule = () => {
+/** Compiled once per thread; a worker compiles it before it says it is ready, so no run waits for it. */
+export const engineModule = () => {
   compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then(
     (bytes) => WebAssembly.compile(bytes),
   );
@@ -108,19 +109,24 @@ const describeThrown = (vm: QuickJSContext, handle: QuickJSHandle): string => {
 export interface RunRequest {
   readonly source: string;
   readonly inputs: Readonly<Record<string, string>>;
-  readonly signal?: AbortSignal;
 }
 
-/** Runs `source`, which defines `code(inputs)`, and returns what it returns (awaited), through JSON. */
-export const runInSandbox = async (request: RunRequest, limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) => {
+/** The pool stops a worker that does not answer in time with the same words the engine would use. */
+export const timeLimitError = (limits: SandboxLimits) =>
+  new CodeError(`The code ran longer than ${limits.timeoutMs} ms and was stopped.`);
+
+/**
+ * Runs `source`, which defines `code(inputs)`, and returns the JSON text of what it returns (awaited):
+ * text, so that only JSON leaves the thread that ran the code.
+ */
+export const runToJson = async (request: RunRequest, limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) => {
   const { runtime, vm, exhausted } = await freshEngine(limits);
-  request.signal?.throwIfAborted();
   const deadline = Date.now() + limits.timeoutMs;
-  runtime.setInterruptHandler(() => Date.now() > deadline || request.signal?.aborted === true);
+  runtime.setInterruptHandler(() => Date.now() > deadline);
 
   /** A broken limit explains any error that follows it better than the error itself. */
   const brokenLimit = (): CodeError | null => {
-    if (Date.now() > deadline) return new CodeError(`The code ran longer than ${limits.timeoutMs} ms and was stopped.`);
+    if (Date.now() > deadline) return timeLimitError(limits);
     if (exhausted()) {
       return new CodeError(
         `The code used more than ${limits.memoryBytes / (1024 * 1024)} MiB of memory and was stopped.`,
@@ -129,7 +135,6 @@ export const runInSandbox = async (request: RunRequest, limits: SandboxLimits = 
     return null;
   };
   const fail = (handle: QuickJSHandle, prefix = ''): never => {
-    if (request.signal?.aborted) throw request.signal.reason;
     throw brokenLimit() ?? new CodeError(`${prefix}${describeThrown(vm, handle)}`);
   };
   const unwrap = (result: ReturnType<QuickJSContext['evalCode']>) => (result.error ? fail(result.error) : result.value);
@@ -148,7 +153,7 @@ export const runInSandbox = async (request: RunRequest, limits: SandboxLimits = 
 
     const returned = unwrap(vm.callFunction(code, vm.undefined, inputs));
     const value = awaitInside(vm, runtime, returned, fail);
-    if (vm.typeof(value) === 'undefined') return null;
+    if (vm.typeof(value) === 'undefined') return 'null';
 
     const result = vm.callFunction(stringify, vm.undefined, value);
     const text = result.error ? fail(result.error, 'The output cannot be turned into JSON: ') : result.value;
@@ -157,7 +162,7 @@ export const runInSandbox = async (request: RunRequest, limits: SandboxLimits = 
     if (length > limits.maxOutputLength) {
       throw new CodeError(`The output is ${length} characters of JSON; at most ${limits.maxOutputLength} are kept.`);
     }
-    return JSON.parse(vm.getString(text)) as unknown;
+    return vm.getString(text);
   } catch (error) {
     // Recursion inside the engine's own C code (parsing, JSON) can exhaust Node's stack first.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {

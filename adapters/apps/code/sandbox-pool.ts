@@ -1,0 +1,218 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { CodeError, type RunRequest, type SandboxLimits, timeLimitError } from './sandbox.js';
+import type { RunMessage, WorkerMessage } from './sandbox-protocol.js';
+
+export interface SandboxPoolOptions {
+  /** Worker threads running code at once. Default: two, or one on a single core. */
+  readonly size?: number;
+  /** Runs that may wait for a worker; more are refused. A backstop against runaway fan-out. */
+  readonly maxQueued?: number;
+  /** How long past a run's time limit the main thread waits for its worker before ending it. */
+  readonly graceMs?: number;
+  /** The worker's module, .js or .ts; tests give one that misbehaves in ways user code cannot. */
+  readonly workerUrl?: URL;
+}
+
+export interface SandboxPool {
+  /** The JSON value code(inputs) returned; a CodeError carries what the user should read. */
+  run(request: RunRequest, limits: SandboxLimits, signal?: AbortSignal): Promise<unknown>;
+  /** Ends the workers and refuses what waits. Idle workers never hold the process open, so it is optional. */
+  close(): Promise<void>;
+}
+
+interface Job {
+  readonly message: RunMessage;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  state: 'starting' | 'idle' | 'busy';
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  failure: Error | null;
+}
+
+const STARTUP_MS = 30_000;
+
+const defaultWorkerUrl = () =>
+  new URL(import.meta.url.endsWith('.ts') ? './sandbox-worker.ts' : './sandbox-worker.js', import.meta.url);
+
+/**
+ * Compiled JavaScript starts as it is. TypeScript sources (vitest, tsx) need tsx's loader in the
+ * worker, and on Node 20 a worker ignores `--import` while tsx does not register itself outside
+ * the main thread; so a bootstrap registers it, then imports the entry.
+ */
+const startWorker = (url: URL) => {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const bootstrap = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  // Inherited options (vitest's, or a newer Node's `--import tsx`) could load tsx a second time.
+  return new Worker(bootstrap, { eval: true, execArgv: [] });
+};
+
+const firstLine = (error: Error | null) => error?.message.split('\n')[0] ?? 'the worker ended';
+
+const rebuild = (message: Extract<WorkerMessage, { kind: 'failed' }>) =>
+  message.name === 'CodeError'
+    ? new CodeError(message.message)
+    : Object.assign(new Error(message.message), { name: message.name });
+
+/**
+ * Runs code in worker threads, so that a run that computes until its limit holds one worker and
+ * never the event loop that serves webhooks and other flows. Workers start when a run first needs
+ * them. The time limit is kept twice: by the engine inside the worker, and here, by ending a worker
+ * that has not answered a little after it, whatever it is stuck in.
+ */
+export const createSandboxPool = (options: SandboxPoolOptions = {}): SandboxPool => {
+  const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
+  const maxQueued = options.maxQueued ?? 1000;
+  const graceMs = options.graceMs ?? 1000;
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let closed = false;
+
+  /** Busy workers, and starting ones a run waits for, hold the process open like pending I/O. */
+  const holdOpen = () => {
+    for (const slot of slots) {
+      if (slot.state === 'busy' || (slot.state === 'starting' && queue.length > 0)) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  };
+
+  const pump = () => {
+    for (;;) {
+      const job = queue[0];
+      if (!job) break;
+      const idle = slots.find((slot) => slot.state === 'idle');
+      if (idle) {
+        queue.shift();
+        dispatch(idle, job);
+        continue;
+      }
+      const starting = slots.filter((slot) => slot.state === 'starting').length;
+      if (slots.length >= size || starting >= queue.length) break;
+      spawn();
+    }
+    holdOpen();
+  };
+
+  const dispatch = (slot: Slot, job: Job) => {
+    slot.state = 'busy';
+    slot.job = job;
+    const { limits } = job.message;
+    slot.timer = setTimeout(() => retire(slot, timeLimitError(limits)), limits.timeoutMs + graceMs).unref();
+    slot.worker.postMessage(job.message);
+  };
+
+  /** Ends a worker for good; the run it had (or, if it never started, the oldest waiting run) fails with `error`. */
+  const retire = (slot: Slot, error: unknown) => {
+    const index = slots.indexOf(slot);
+    if (index < 0) return;
+    slots.splice(index, 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    void slot.worker.terminate();
+    const started = slot.state !== 'starting';
+    (slot.job ?? (started ? null : queue.shift()))?.reject(error);
+    if (closed) return;
+    // A worker that had started is replaced at once, so the next run does not wait for a new one;
+    // one that failed to start is retried only for a run that needs it.
+    if (started && slots.length < size) spawn();
+    pump();
+  };
+
+  const answered = (slot: Slot, message: WorkerMessage) => {
+    if (!slots.includes(slot)) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.state = 'idle';
+    slot.job = null;
+    slot.timer = null;
+    if (message.kind === 'done') {
+      try {
+        job?.resolve(JSON.parse(message.json));
+      } catch (error) {
+        job?.reject(error);
+      }
+    } else if (message.kind === 'failed') {
+      job?.reject(rebuild(message));
+    }
+    pump();
+  };
+
+  const spawn = () => {
+    const slot: Slot = { worker: startWorker(workerUrl), state: 'starting', job: null, timer: null, failure: null };
+    slots.push(slot);
+    slot.timer = setTimeout(
+      () => retire(slot, new Error('The code sandbox did not start in time.')),
+      STARTUP_MS,
+    ).unref();
+    slot.worker.on('message', (message: WorkerMessage) => answered(slot, message));
+    slot.worker.on('error', (error) => {
+      slot.failure = error;
+    });
+    slot.worker.on('exit', () => {
+      const cause = slot.failure ?? undefined;
+      retire(
+        slot,
+        slot.state === 'starting'
+          ? new Error(`The code sandbox could not start: ${firstLine(slot.failure)}`, { cause })
+          : new Error('The code sandbox stopped unexpectedly; the run was not finished.', { cause }),
+      );
+    });
+    holdOpen();
+    return slot;
+  };
+
+  return {
+    run: (request, limits, signal) =>
+      new Promise((resolve, reject) => {
+        signal?.throwIfAborted();
+        if (closed) throw new Error('The code sandbox is closed.');
+        // After every pump the queue is empty or no worker is idle, so a full queue means a long wait.
+        if (queue.length >= maxQueued) {
+          throw new Error(`Too many code steps are waiting to run (${maxQueued}); try again later.`);
+        }
+        const abort = () => {
+          const waiting = queue.indexOf(job);
+          if (waiting >= 0) {
+            queue.splice(waiting, 1);
+            job.reject(signal?.reason);
+          }
+          const running = slots.find((slot) => slot.job === job);
+          if (running) retire(running, signal?.reason);
+        };
+        const job: Job = {
+          // Only what the worker needs, as plain data: the request may carry more.
+          message: { request: { source: request.source, inputs: { ...request.inputs } }, limits: { ...limits } },
+          resolve: (value) => {
+            signal?.removeEventListener('abort', abort);
+            resolve(value);
+          },
+          reject: (error) => {
+            signal?.removeEventListener('abort', abort);
+            reject(error);
+          },
+        };
+        signal?.addEventListener('abort', abort, { once: true });
+        queue.push(job);
+        pump();
+      }),
+
+    async close() {
+      closed = true;
+      const error = new Error('The code sandbox is closed.');
+      for (const job of queue.splice(0)) job.reject(error);
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          if (slot.timer) clearTimeout(slot.timer);
+          slot.job?.reject(error);
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+};
