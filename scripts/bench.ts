@@ -6,7 +6,10 @@
  *
  * Phases per database:
  *   1. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
- *   2. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
+ *   2. sustained: webhooks at a fixed rate (BENCH_SUSTAIN_RATE, default 1000/s) for BENCH_SECONDS;
+ *      executions completed per second meanwhile and the backlog left at the end. A rate is
+ *      sustained when the executions keep pace with the webhooks and no backlog builds up.
+ *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
  *      completed executions/s while sending, time to drain the backlog, RSS of every process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,6 +21,7 @@ import { callApi as api } from '../test/support/api-client.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENCRYPTION_KEY = 'a'.repeat(64);
@@ -135,20 +139,44 @@ const hook = async (url: string): Promise<number> => {
 };
 
 /** Open loop at a fixed rate: the ack latency a caller sees at that load. */
-const latencyPhase = async (url: string) => {
+const openLoop = async (url: string, rate: number) => {
   const latencies: number[] = [];
   const pending: Promise<void>[] = [];
   const startedAt = performance.now();
-  const total = RATE * SECONDS;
+  const total = rate * SECONDS;
   for (let i = 0; i < total; i++) {
-    const due = startedAt + (i * 1000) / RATE;
+    const due = startedAt + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     pending.push(hook(url).then((ms) => void latencies.push(ms)));
   }
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    seconds: (performance.now() - startedAt) / 1000,
+  };
+};
+
+const waitForCompleted = async (base: string, token: string, count: number) => {
+  for (let i = 0; i < 6000 && (await completed(base, token)) < count; i++) await sleep(100);
+};
+
+/** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
+const sustainedPhase = async (instance: Instance, url: string, token: string) => {
+  const before = await completed(instance.base, token);
+  const sending = await openLoop(url, SUSTAIN_RATE);
+  const done = (await completed(instance.base, token)) - before;
+  const drainStart = performance.now();
+  await waitForCompleted(instance.base, token, before + sending.requests);
+  return {
+    completedPerSecond: done / sending.seconds,
+    backlog: sending.requests - done,
+    drainSeconds: (performance.now() - drainStart) / 1000,
+    p99: sending.p99,
+  };
 };
 
 /** Closed loop as fast as the senders go: throughput, completion rate, drain and memory. */
@@ -196,14 +224,19 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
   try {
     const { url, token } = await publishFlow(instance.base);
     console.log(`${label}: flow published, measuring`);
-    const latency = await latencyPhase(url);
-    // Let the latency phase's runs finish so that the throughput phase starts from an empty queue.
-    for (let i = 0; i < 6000 && (await completed(instance.base, token)) < latency.requests; i++) await sleep(100);
+    const latency = await openLoop(url, RATE);
+    // Let the latency phase's runs finish so that the next phase starts from an empty queue.
+    await waitForCompleted(instance.base, token, latency.requests);
+    const sustained = await sustainedPhase(instance, url, token);
     const throughput = await throughputPhase(instance, url, token);
     const fmt = (n: number) => n.toFixed(1);
     console.log(`\n${label}`);
     console.log(
       `  webhook ack at ${RATE}/s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms (${latency.requests} requests)`,
+    );
+    console.log(
+      `  sustained at ${SUSTAIN_RATE} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
+        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms`,
     );
     console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
     console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);

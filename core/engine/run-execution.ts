@@ -51,7 +51,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
     const now = clock.now();
     const saved = await uow.run(async (tx) => {
       await tx.executionSteps.insert({
-        id: ids.next(),
+        id: ids.ordered(),
         executionId: execution.id,
         stepId: step.id,
         position: step.position,

@@ -38,7 +38,7 @@ export const startRuns = async (
     const items = typeof request.items === 'function' ? await request.items(tx) : request.items;
     const ids: string[] = [];
     for (const item of items) {
-      const id = deps.ids.next();
+      const id = deps.ids.ordered();
       ids.push(id);
       await tx.executions.insert({
         id,
@@ -49,7 +49,7 @@ export const startRuns = async (
         now,
       });
       await tx.executionSteps.insert({
-        id: deps.ids.next(),
+        id: deps.ids.ordered(),
         executionId: id,
         stepId: request.trigger.id,
         position: request.trigger.position,

@@ -107,13 +107,24 @@ describe.runIf(DIALECTS.includes('sqlite'))('local job queue on a SQLite file, a
       output += chunk.toString();
     });
     const lines = (word: string) => output.split('\n').filter((line) => line.startsWith(`${word} `));
-    await waitUntil(() => lines('end').length >= 6, 'the child handles a few jobs', 15_000);
+    const unfinished = () => {
+      const ended = new Set(lines('end').map((line) => line.slice(4)));
+      return {
+        ended,
+        interrupted: lines('start')
+          .map((line) => line.slice(6))
+          .filter((id) => !ended.has(id)),
+      };
+    };
+    // Killed mid-handler: after a few jobs, while others have started and not ended.
+    await waitUntil(
+      () => lines('end').length >= 6 && unfinished().interrupted.length > 0,
+      'the child handles a few jobs and is in the middle of others',
+      15_000,
+    );
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    const ended = new Set(lines('end').map((line) => line.slice(4)));
-    const interrupted = lines('start')
-      .map((line) => line.slice(6))
-      .filter((id) => !ended.has(id));
+    const { ended, interrupted } = unfinished();
     expect(interrupted.length).toBeGreaterThan(0);
 
     const { deliveries, handler } = recorder();

@@ -92,7 +92,7 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
         }).then((res) => res.status),
       ),
     );
-    expect(acks.every((status) => status === 204)).toBe(true);
+    expect(acks.filter((status) => status !== 204)).toEqual([]);
     // Kill it while runs are in flight: some finished, some in a step, some not started.
     for (let i = 0; i < 500 && sink.deliveries.size < 12; i++) await new Promise((r) => setTimeout(r, 10));
     first.child.kill('SIGKILL');

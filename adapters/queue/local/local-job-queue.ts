@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import type { Job, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
@@ -77,7 +77,8 @@ export const createLocalJobQueue = (options: LocalJobQueueOptions): JobQueue => 
     send(request, trx) {
       const nowMs = Date.now();
       const row: NewJob = {
-        id: randomUUID(),
+        // Time-ordered: new jobs go to the end of the index, not to a random page of it.
+        id: uuidv7(),
         name: request.name,
         payload: JSON.stringify(request.payload),
         state: 'created',

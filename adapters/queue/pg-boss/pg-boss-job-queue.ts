@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
 import type { JobPayload, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
@@ -127,7 +128,8 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
       await ensureQueue(request.name);
       const options = { ...retrySettings, ...(request.startAfter ? { startAfter: request.startAfter } : {}) };
       if (request.singletonKey === undefined && !trx) {
-        const id = randomUUID();
+        // Time-ordered: new jobs go to the end of the index, not to a random page of it.
+        const id = uuidv7();
         return batchedInsert({
           id,
           name: request.name,

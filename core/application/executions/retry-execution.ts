@@ -22,7 +22,7 @@ export const makeRetryExecution =
       return err(invalidInput({ general: ['Only a failed execution can be retried.'] }));
     }
     const kept = (await deps.repos.executionSteps.listByExecution(executionId)).filter((s) => s.status === 'success');
-    const id = deps.ids.next();
+    const id = deps.ids.ordered();
     const saved = await deps.uow.run(async (tx) => {
       const now = deps.clock.now();
       await tx.executions.insert({
@@ -34,7 +34,7 @@ export const makeRetryExecution =
         now,
       });
       for (const step of kept) {
-        await tx.executionSteps.insert({ ...step, id: deps.ids.next(), executionId: id, now: step.createdAt });
+        await tx.executionSteps.insert({ ...step, id: deps.ids.ordered(), executionId: id, now: step.createdAt });
       }
       return ok(undefined);
     });
