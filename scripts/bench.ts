@@ -125,17 +125,27 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
 let sent = 0;
-const hook = async (url: string): Promise<number> => {
+/** Webhook calls not acknowledged (refused connection, reset, an answer other than 204), by reason. */
+const failures = new Map<string, number>();
+/** One webhook call: its ack latency, or null when it was not acknowledged (counted in `failures`). */
+const hook = async (url: string): Promise<number | null> => {
   const n = sent++;
   const t0 = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `customer ${n}`, n }),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 204) throw new Error(`webhook answered ${res.status}`);
-  return performance.now() - t0;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `customer ${n}`, n }),
+    });
+    await res.arrayBuffer();
+    if (res.status === 204) return performance.now() - t0;
+    failures.set(`HTTP ${res.status}`, (failures.get(`HTTP ${res.status}`) ?? 0) + 1);
+  } catch (error) {
+    const reason = String((error as { cause?: { code?: string } }).cause?.code ?? error);
+    failures.set(reason, (failures.get(reason) ?? 0) + 1);
+  }
+  sent--;
+  return null;
 };
 
 /** Open loop at a fixed rate: the ack latency a caller sees at that load. */
@@ -148,7 +158,11 @@ const openLoop = async (url: string, rate: number) => {
     const due = startedAt + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    pending.push(hook(url).then((ms) => void latencies.push(ms)));
+    pending.push(
+      hook(url).then((ms) => {
+        if (ms !== null) latencies.push(ms);
+      }),
+    );
   }
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
@@ -243,6 +257,9 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
     console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
     console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
     console.log(`  peak RSS of all processes: ${fmt(throughput.peakRssMb)} MB`);
+    const refused = [...failures].map(([reason, count]) => `${count} × ${reason}`).join(', ');
+    console.log(`  webhook calls not acknowledged: ${refused || 'none'}`);
+    failures.clear();
   } finally {
     await instance.stop();
   }
