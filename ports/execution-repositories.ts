@@ -31,8 +31,21 @@ export interface Lease {
   readonly until: Date;
 }
 
+export interface NewRun {
+  readonly execution: NewExecution;
+  readonly trigger: NewExecutionStep;
+}
+
+/** What becomes of a run once a step's record is in. */
+export type AfterStep =
+  | { readonly kind: 'continue'; readonly resetAttempts: boolean }
+  | { readonly kind: 'finish'; readonly status: 'success' | 'failure' }
+  | { readonly kind: 'wait'; readonly resumeAt: Date };
+
 export interface ExecutionRepository {
   insert(execution: NewExecution): Promise<void>;
+  /** New runs, each with its trigger's record: all or none, in as few round trips as the database allows. */
+  start(runs: readonly NewRun[]): Promise<void>;
   findById(id: string): Promise<ExecutionWithFlow | null>;
   /** Newest first. */
   list(filter: ExecutionFilter, page: PageRequest): Promise<Page<ExecutionWithFlow>>;
@@ -51,6 +64,12 @@ export interface ExecutionRepository {
   /** The run went past a step that needed retries: the next step starts with no attempts. */
   advance(id: string, now: Date): Promise<void>;
   finish(id: string, status: 'success' | 'failure', now: Date): Promise<void>;
+  /**
+   * Records a step's result and moves its run on, atomically and with as few round trips as the
+   * database allows (the engine does this for every step). False when the step was already
+   * recorded, by a worker that had the run before: then nothing changes.
+   */
+  recordStep(step: NewExecutionStep, next: AfterStep): Promise<boolean>;
   /**
    * Runs that need a worker and may have none: running with an expired lease, running unclaimed
    * since before `unclaimedSince`, or waiting and due. The reaper sends them to the queue again.

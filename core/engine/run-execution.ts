@@ -1,3 +1,4 @@
+import type { AfterStep } from '../../ports/execution-repositories.js';
 import type { StepFailure } from '../../ports/step-runner.js';
 import type { CoreDeps } from '../application/deps.js';
 import type { ErrorDetails, Execution } from '../domain/execution.js';
@@ -48,24 +49,25 @@ export const makeRunExecution = (deps: EngineDeps) => {
     result: { status: 'success' | 'failure'; dataIn: unknown; dataOut: unknown; errorDetails: ErrorDetails | null },
     then: { finish?: 'success' | 'failure'; resumeAt?: Date },
   ): Promise<boolean> => {
-    const now = clock.now();
-    const saved = await uow.run(async (tx) => {
-      await tx.executionSteps.insert({
+    const next: AfterStep = then.finish
+      ? { kind: 'finish', status: then.finish }
+      : then.resumeAt
+        ? { kind: 'wait', resumeAt: then.resumeAt }
+        : { kind: 'continue', resetAttempts: execution.stepAttempts > 0 };
+    const saved = await repos.executions.recordStep(
+      {
         id: ids.ordered(),
         executionId: execution.id,
         stepId: step.id,
         position: step.position,
         ...result,
-        now,
-      });
-      if (then.finish) await tx.executions.finish(execution.id, then.finish, now);
-      else if (then.resumeAt) await tx.executions.wait(execution.id, then.resumeAt, 0, now);
-      else if (execution.stepAttempts > 0) await tx.executions.advance(execution.id, now);
-      return ok(undefined);
-    });
-    if (!saved.ok)
+        now: clock.now(),
+      },
+      next,
+    );
+    if (!saved)
       logger.warn({ executionId: execution.id, stepId: step.id }, 'step already recorded; another worker has the run');
-    return saved.ok;
+    return saved;
   };
 
   const finish = async (execution: Execution, status: 'success' | 'failure') => {

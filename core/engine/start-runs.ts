@@ -1,3 +1,4 @@
+import type { NewRun } from '../../ports/execution-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TriggerItem } from '../../ports/step-runner.js';
 import type { CoreDeps } from '../application/deps.js';
@@ -29,42 +30,52 @@ export interface StartOptions {
  * before the queue has them, the reaper finds them unclaimed and sends them again.
  */
 export const startRuns = async (
-  deps: Pick<CoreDeps, 'uow' | 'ids' | 'clock' | 'queue'>,
+  deps: Pick<CoreDeps, 'repos' | 'uow' | 'ids' | 'clock' | 'queue'>,
   request: RunRequest,
   { enqueue = true, finished = false }: StartOptions = {},
 ): Promise<string[]> => {
-  const saved = await deps.uow.run(async (tx) => {
-    const now = deps.clock.now();
-    const items = typeof request.items === 'function' ? await request.items(tx) : request.items;
-    const ids: string[] = [];
-    for (const item of items) {
+  const now = deps.clock.now();
+  const runsOf = (items: readonly TriggerItem[]): NewRun[] =>
+    items.map((item) => {
       const id = deps.ids.ordered();
-      ids.push(id);
-      await tx.executions.insert({
+      const execution = {
         id,
         flowId: request.flowId,
         testRun: request.testRun,
         untilStepId: request.untilStepId ?? null,
         retryOf: null,
         now,
-      });
-      await tx.executionSteps.insert({
+      };
+      const trigger = {
         id: deps.ids.ordered(),
         executionId: id,
         stepId: request.trigger.id,
         position: request.trigger.position,
-        status: 'success',
+        status: 'success' as const,
         dataIn: request.dataIn,
         dataOut: item.data,
         errorDetails: null,
         now,
-      });
-      if (finished) await tx.executions.finish(id, 'success', now);
-    }
-    return ok(ids);
-  });
-  if (!saved.ok) throw new Error(`could not record the runs of flow ${request.flowId}`);
-  const ids = saved.value;
+      };
+      return { execution, trigger };
+    });
+  const { items } = request;
+  let runs: NewRun[];
+  if (typeof items !== 'function' && !finished) {
+    // The common case (a webhook's items, nothing else to write) needs no unit of work.
+    runs = runsOf(items);
+    await deps.repos.executions.start(runs);
+  } else {
+    const saved = await deps.uow.run(async (tx) => {
+      const made = runsOf(typeof items === 'function' ? await items(tx) : items);
+      await tx.executions.start(made);
+      if (finished) for (const run of made) await tx.executions.finish(run.execution.id, 'success', now);
+      return ok(made);
+    });
+    if (!saved.ok) throw new Error(`could not record the runs of flow ${request.flowId}`);
+    runs = saved.value;
+  }
+  const ids = runs.map((run) => run.execution.id);
   if (enqueue && !finished) {
     await Promise.all(ids.map((executionId) => deps.queue.send({ name: EXECUTION_JOB, payload: { executionId } })));
   }

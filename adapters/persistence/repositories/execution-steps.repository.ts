@@ -1,8 +1,25 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { ErrorDetails, ExecutionStep, ExecutionStepStatus } from '../../../core/domain/execution.js';
-import type { ExecutionStepRepository } from '../../../ports/execution-repositories.js';
+import type { ExecutionStepRepository, NewExecutionStep } from '../../../ports/execution-repositories.js';
+import type { Codec } from '../codec.js';
 import type { ExecutionStepsTable } from '../schema.js';
 import type { Executor } from './executor.js';
+
+/** The row of a step's record: shared with the run's own repository, which records steps too. */
+export const executionStepRow = (codec: Codec, step: NewExecutionStep): Insertable<ExecutionStepsTable> => {
+  const store = (value: unknown) => (value === undefined || value === null ? null : codec.json(value));
+  return {
+    id: step.id,
+    execution_id: step.executionId,
+    step_id: step.stepId,
+    position: step.position,
+    status: step.status,
+    data_in: store(step.dataIn),
+    data_out: store(step.dataOut),
+    error_details: store(step.errorDetails),
+    created_at: codec.timestamp(step.now),
+  };
+};
 
 export const createExecutionStepRepository = ({ db, codec }: Executor): ExecutionStepRepository => {
   const json = (value: unknown) => (value === null || value === undefined ? null : codec.readJson<unknown>(value));
@@ -17,24 +34,10 @@ export const createExecutionStepRepository = ({ db, codec }: Executor): Executio
     errorDetails: json(row.error_details) as ErrorDetails | null,
     createdAt: codec.readTimestamp(row.created_at),
   });
-  const store = (value: unknown) => (value === undefined || value === null ? null : codec.json(value));
 
   return {
     async insert(step) {
-      await db
-        .insertInto('execution_steps')
-        .values({
-          id: step.id,
-          execution_id: step.executionId,
-          step_id: step.stepId,
-          position: step.position,
-          status: step.status,
-          data_in: store(step.dataIn),
-          data_out: store(step.dataOut),
-          error_details: store(step.errorDetails),
-          created_at: codec.timestamp(step.now),
-        })
-        .execute();
+      await db.insertInto('execution_steps').values(executionStepRow(codec, step)).execute();
     },
 
     async listByExecution(executionId) {

@@ -1,7 +1,14 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, type Updateable } from 'kysely';
 import type { Execution, ExecutionStatus } from '../../../core/domain/execution.js';
-import type { ExecutionFilter, ExecutionRepository, ExecutionWithFlow } from '../../../ports/execution-repositories.js';
-import type { ExecutionsTable } from '../schema.js';
+import type {
+  AfterStep,
+  ExecutionFilter,
+  ExecutionRepository,
+  ExecutionWithFlow,
+  NewExecution,
+} from '../../../ports/execution-repositories.js';
+import type { Database, ExecutionsTable } from '../schema.js';
+import { executionStepRow } from './execution-steps.repository.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
 
@@ -28,6 +35,42 @@ export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRep
     flow: { id: row.flow_id, name: row.flow_name, userId: row.flow_user_id },
   });
 
+  const executionRow = (execution: NewExecution): Insertable<ExecutionsTable> => {
+    const now = codec.timestamp(execution.now);
+    return {
+      id: execution.id,
+      flow_id: execution.flowId,
+      status: 'running',
+      test_run: codec.bool(execution.testRun),
+      until_step_id: execution.untilStepId,
+      retry_of: execution.retryOf,
+      resume_at: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    };
+  };
+  const waiting = (resumeAt: Date, stepAttempts: number, now: Date): Updateable<ExecutionsTable> => ({
+    status: 'waiting',
+    resume_at: codec.timestamp(resumeAt),
+    step_attempts: stepAttempts,
+    lease_owner: null,
+    lease_until: null,
+    updated_at: codec.timestamp(now),
+  });
+  const advanced = (now: Date): Updateable<ExecutionsTable> => ({ step_attempts: 0, updated_at: codec.timestamp(now) });
+  const finished = (status: 'success' | 'failure', now: Date): Updateable<ExecutionsTable> => {
+    const at = codec.timestamp(now);
+    return { status, lease_owner: null, lease_until: null, resume_at: null, updated_at: at, finished_at: at };
+  };
+  const afterStep = (next: AfterStep, now: Date): Updateable<ExecutionsTable> | null => {
+    if (next.kind === 'finish') return finished(next.status, now);
+    if (next.kind === 'wait') return waiting(next.resumeAt, 0, now);
+    return next.resetAttempts ? advanced(now) : null;
+  };
+
   const joined = () =>
     db
       .selectFrom('executions')
@@ -50,24 +93,27 @@ export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRep
 
   return {
     async insert(execution) {
-      const now = codec.timestamp(execution.now);
-      await db
-        .insertInto('executions')
-        .values({
-          id: execution.id,
-          flow_id: execution.flowId,
-          status: 'running',
-          test_run: codec.bool(execution.testRun),
-          until_step_id: execution.untilStepId,
-          retry_of: execution.retryOf,
-          resume_at: null,
-          lease_owner: null,
-          lease_until: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        })
-        .execute();
+      await db.insertInto('executions').values(executionRow(execution)).execute();
+    },
+
+    async start(runs) {
+      if (runs.length === 0) return;
+      const executions = runs.map((run) => executionRow(run.execution));
+      const triggers = runs.map((run) => executionStepRow(codec, run.trigger));
+      if (codec.dialect === 'postgres') {
+        // One statement: atomic without a transaction, and one round trip.
+        await db
+          .with('runs', (cte) => cte.insertInto('executions').values(executions))
+          .insertInto('execution_steps')
+          .values(triggers)
+          .execute();
+        return;
+      }
+      const both = async (trx: Kysely<Database>) => {
+        await trx.insertInto('executions').values(executions).execute();
+        await trx.insertInto('execution_steps').values(triggers).execute();
+      };
+      await (db.isTransaction ? both(db) : db.transaction().execute(both));
     },
 
     async findById(id) {
@@ -130,33 +176,45 @@ export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRep
     async wait(id, resumeAt, stepAttempts, now) {
       await db
         .updateTable('executions')
-        .set({
-          status: 'waiting',
-          resume_at: codec.timestamp(resumeAt),
-          step_attempts: stepAttempts,
-          lease_owner: null,
-          lease_until: null,
-          updated_at: codec.timestamp(now),
-        })
+        .set(waiting(resumeAt, stepAttempts, now))
         .where('id', '=', id)
         .execute();
     },
 
     async advance(id, now) {
-      await db
-        .updateTable('executions')
-        .set({ step_attempts: 0, updated_at: codec.timestamp(now) })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('executions').set(advanced(now)).where('id', '=', id).execute();
     },
 
     async finish(id, status, now) {
-      const at = codec.timestamp(now);
-      await db
-        .updateTable('executions')
-        .set({ status, lease_owner: null, lease_until: null, resume_at: null, updated_at: at, finished_at: at })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('executions').set(finished(status, now)).where('id', '=', id).execute();
+    },
+
+    async recordStep(step, next) {
+      const row = executionStepRow(codec, step);
+      const update = afterStep(next, step.now);
+      const insertOnce = (into: QueryCreator<Database>) =>
+        into
+          .insertInto('execution_steps')
+          .values(row)
+          .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing());
+      if (!update) return (await insertOnce(db).returning('id').execute()).length > 0;
+      if (codec.dialect === 'postgres') {
+        // One statement, so one round trip: the update sees the record only if it went in.
+        const updated = await db
+          .with('recorded', (cte) => insertOnce(cte).returning('execution_id'))
+          .updateTable('executions')
+          .set(update)
+          .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
+          .returning('id')
+          .execute();
+        return updated.length > 0;
+      }
+      const both = async (trx: Kysely<Database>) => {
+        if ((await insertOnce(trx).returning('id').execute()).length === 0) return false;
+        await trx.updateTable('executions').set(update).where('id', '=', step.executionId).execute();
+        return true;
+      };
+      return db.isTransaction ? both(db) : db.transaction().execute(both);
     },
 
     async findStranded(now, unclaimedSince, limit) {
