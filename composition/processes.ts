@@ -40,7 +40,7 @@ const database = (config: Config) => (isPostgresUrl(config.databaseUrl) ? 'postg
 export const runServer = async () => {
   try {
     const config = loadConfig(process.env);
-    const conveyor = await createConveyor(config);
+    const conveyor = await createConveyor(config, {}, { worker: config.serverRunsFlows });
     const server = serve({ fetch: conveyor.app.fetch, port: config.port, hostname: config.host }, (info) => {
       conveyor.logger.info(
         { address: info.address, port: info.port, database: database(config) },

@@ -62,7 +62,9 @@ const launch = (args: string[], env: Record<string, string>) =>
 const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
   const port = 40_000 + Math.floor(Math.random() * 10_000);
   const env = { DATABASE_URL: databaseUrl, PORT: String(port) };
-  const server = launch(['start'], env);
+  // With worker processes beside it, the server only takes webhooks: were it to run flows too, the
+  // runs it wakes for itself would keep it busy while the workers wait.
+  const server = launch(['start'], workers > 0 ? { ...env, SERVER_RUNS_FLOWS: 'false' } : env);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
