@@ -13,7 +13,7 @@
  *      completed executions/s while sending, time to drain the backlog, RSS of every process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,6 +25,7 @@ const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENCRYPTION_KEY = 'a'.repeat(64);
+const BENCH_DATABASE = 'conveyor_bench';
 
 interface Instance {
   readonly base: string;
@@ -42,6 +43,58 @@ const rssMb = (pid: number | undefined): number => {
   } catch {
     return 0;
   }
+};
+
+/** CPU seconds a process has used so far (user + system), from /proc; 0 where that is unreadable. */
+const cpuSeconds = (pid: number | undefined): number => {
+  if (pid === undefined) return 0;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+};
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds of the local PostgreSQL's processes that work for the bench: its database's
+ * connections and the server's shared background processes (WAL writer, checkpointer, ...), but
+ * not other databases' connections (a test suite running meanwhile).
+ */
+const postgresCpuSeconds = (): number => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const connection = / \d+\.\d+\.\d+\.\d+\(\d+\)| \[local\]|autovacuum worker/.test(title);
+      if (!connection || title.includes(BENCH_DATABASE)) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+};
+
+/** CPU used during a phase: each Conveyor process, PostgreSQL, and this benchmark's own client. */
+const cpuMeter = (instance: Instance) => {
+  const sample = () => ({
+    processes: instance.processes.map((child) => cpuSeconds(child.pid)),
+    postgres: postgresCpuSeconds(),
+    client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const before = sample();
+  return () => {
+    const after = sample();
+    return {
+      processes: after.processes.map((seconds, i) => seconds - (before.processes[i] ?? 0)),
+      postgres: after.postgres - before.postgres,
+      client: after.client - before.client,
+    };
+  };
 };
 
 const launch = (args: string[], env: Record<string, string>) =>
@@ -114,7 +167,7 @@ const publishFlow = async (base: string) => {
   await api(base, 'PATCH', `/steps/${store.id}`, token, {
     appKey: 'datastore',
     key: 'setValue',
-    parameters: { key: 'last', value: `{{step.${first.id}.output}}` },
+    parameters: { key: process.env.BENCH_KEY ? ref('body.n') : 'last', value: `{{step.${first.id}.output}}` },
   });
   await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
   return { url: `${base}/webhooks/flows/${flow.id}`, token };
@@ -199,6 +252,7 @@ const sustainedPhase = async (instance: Instance, url: string, token: string) =>
 const throughputPhase = async (instance: Instance, url: string, token: string) => {
   const before = await completed(instance.base, token);
   const sentBefore = sent;
+  const cpu = cpuMeter(instance);
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(
@@ -226,6 +280,7 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
   const totalSeconds = (performance.now() - startedAt) / 1000;
   clearInterval(sampler);
   return {
+    cpu: cpu(),
     requestsPerSecond: requests / sendSeconds,
     completedPerSecondWhileSending: doneWhileSending / sendSeconds,
     completedPerSecondOverall: requests / totalSeconds,
@@ -259,6 +314,14 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
     console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
     console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
     console.log(`  peak RSS of all processes: ${fmt(throughput.peakRssMb)} MB`);
+    const perRun = (seconds: number) => `${((seconds * 1000) / throughput.requests).toFixed(2)} ms`;
+    const names = ['server', ...Array.from({ length: workers }, (_, i) => `worker ${i + 1}`)];
+    const shares = [
+      ...throughput.cpu.processes.map((seconds, i) => `${names[i]} ${perRun(seconds)}`),
+      ...(workers > 0 ? [`postgres ${perRun(throughput.cpu.postgres)}`] : []),
+      `bench client ${perRun(throughput.cpu.client)}`,
+    ];
+    console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
     const refused = [...failures].map(([reason, count]) => `${count} × ${reason}`).join(', ');
     console.log(`  webhook calls not acknowledged: ${refused || 'none'}`);
     failures.clear();
@@ -271,18 +334,19 @@ const main = async () => {
   console.log(`Conveyor benchmark: ${SECONDS} s per phase, node ${process.version}`);
   const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
   try {
-    await bench('SQLite, one process', join(dir, 'bench.db'), 0);
+    if (process.env.BENCH_SKIP_SQLITE) console.log('SQLite skipped (BENCH_SKIP_SQLITE).');
+    else await bench('SQLite, one process', join(dir, 'bench.db'), 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   if (POSTGRES) {
     const admin = new pg.Client({ connectionString: POSTGRES });
     await admin.connect();
-    await admin.query('drop database if exists conveyor_bench');
-    await admin.query('create database conveyor_bench');
+    await admin.query(`drop database if exists ${BENCH_DATABASE}`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
     await admin.end();
     const url = new URL(POSTGRES);
-    url.pathname = '/conveyor_bench';
+    url.pathname = `/${BENCH_DATABASE}`;
     await bench('PostgreSQL, server + 2 workers', url.toString(), 2);
   } else {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server this may use.');
