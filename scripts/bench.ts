@@ -10,7 +10,14 @@
  *      executions completed per second meanwhile and the backlog left at the end. A rate is
  *      sustained when the executions keep pace with the webhooks and no backlog builds up.
  *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
- *      completed executions/s while sending, time to drain the backlog, RSS of every process.
+ *      completed executions/s while sending, time to drain the backlog, RSS of every process, and
+ *      CPU per execution of every process (and of the local PostgreSQL's processes for the bench).
+ *   4. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
+ *      BENCH_SOAK_RATE (default 800/s); the server's RSS sampled as the runs complete, to show
+ *      whether memory stays flat.
+ *
+ * Other settings: BENCH_SKIP_SQLITE=1 (Postgres only), BENCH_NODE_FLAGS (extra node flags for
+ * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
+const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENCRYPTION_KEY = 'a'.repeat(64);
 const BENCH_DATABASE = 'conveyor_bench';
@@ -102,6 +111,7 @@ const launch = (args: string[], env: Record<string, string>) =>
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       '--enable-source-maps',
       'dist/composition/cli.js',
       ...args,
@@ -167,7 +177,7 @@ const publishFlow = async (base: string) => {
   await api(base, 'PATCH', `/steps/${store.id}`, token, {
     appKey: 'datastore',
     key: 'setValue',
-    parameters: { key: process.env.BENCH_KEY ? ref('body.n') : 'last', value: `{{step.${first.id}.output}}` },
+    parameters: { key: 'last', value: `{{step.${first.id}.output}}` },
   });
   await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
   return { url: `${base}/webhooks/flows/${flow.id}`, token };
@@ -290,6 +300,31 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
   };
 };
 
+/**
+ * Many runs at a rate the process sustains: RSS after each tenth of them. Flat means the numbers
+ * stop growing once the first tenth has warmed the process up.
+ */
+const soakPhase = async (instance: Instance, url: string, token: string) => {
+  const server = instance.processes[0]?.pid;
+  const before = await completed(instance.base, token);
+  const samples: { runs: number; rssMb: number }[] = [];
+  const step = SOAK_RUNS / 10;
+  const pending = new Set<Promise<unknown>>();
+  const startedAt = performance.now();
+  for (let i = 0; i < SOAK_RUNS; i++) {
+    const wait = startedAt + (i * 1000) / SOAK_RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    const call = hook(url).finally(() => pending.delete(call));
+    pending.add(call);
+    if ((i + 1) % step === 0) {
+      await Promise.all(pending);
+      await waitForCompleted(instance.base, token, before + i + 1);
+      samples.push({ runs: (await completed(instance.base, token)) - before, rssMb: rssMb(server) });
+    }
+  }
+  return { samples, seconds: (performance.now() - startedAt) / 1000 };
+};
+
 const bench = async (label: string, databaseUrl: string, workers: number) => {
   const instance = await start(databaseUrl, workers);
   try {
@@ -322,6 +357,11 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
       `bench client ${perRun(throughput.cpu.client)}`,
     ];
     console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
+    if (SOAK_RUNS > 0 && workers === 0) {
+      const soak = await soakPhase(instance, url, token);
+      const samples = soak.samples.map((sample) => `${sample.runs}: ${fmt(sample.rssMb)} MB`).join(', ');
+      console.log(`  soak at ${SOAK_RATE} webhooks/s for ${fmt(soak.seconds)} s, RSS after executions ${samples}`);
+    }
     const refused = [...failures].map(([reason, count]) => `${count} × ${reason}`).join(', ');
     console.log(`  webhook calls not acknowledged: ${refused || 'none'}`);
     failures.clear();
