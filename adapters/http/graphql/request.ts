@@ -9,6 +9,8 @@ export interface GraphqlRequest {
   readonly variables?: Readonly<Record<string, unknown>> | null | undefined;
 }
 
+const NOT_A_REQUEST = 'The body must be a JSON object with a "query" string.';
+
 const requestSchema = v.object(
   {
     query: v.string('must be a string: the GraphQL document.'),
@@ -16,7 +18,8 @@ const requestSchema = v.object(
     variables: v.optional(v.nullable(jsonObject)),
     extensions: v.optional(v.nullable(jsonObject)),
   },
-  'The body must be a JSON object with a "query" string.',
+  // Called for the body itself, and for a key the body lacks (only `query` is required).
+  (issue) => (issue.path ? 'is required: the GraphQL document, as a string.' : NOT_A_REQUEST),
 );
 
 const badRequest = (message: string) => fail({ code: 'http.bad_request', message });
