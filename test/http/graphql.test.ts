@@ -530,4 +530,21 @@ describe.each(DIALECTS)('GraphQL, an unexpected failure (%s)', (dialect) => {
       await close();
     }
   });
+
+  it('answers 500 in GraphQL shape, again with nothing of the cause, when the request fails before GraphQL', async () => {
+    // Authentication itself now fails: the table it reads is gone.
+    await rawExecute(instance.database.url, 'alter table access_tokens rename to access_tokens_gone');
+    const { url, close } = await listen(instance);
+    try {
+      const res = await answer(() => clientOf(url, { authorization: `Bearer ${token}` }).rawRequest(CURRENT_USER));
+      expect(res.status).toBe(500);
+      expect(res.data).toBeUndefined();
+      expect(res.errors).toEqual([{ message: 'Internal error', extensions: { code: 'InternalError' } }]);
+      const logged = logger.entries.find((e) => e.message === 'unhandled error while serving a request');
+      expect(logged?.fields.requestId).toBe(res.headers.get('x-request-id'));
+      expect(JSON.stringify(logged?.fields)).toContain('access_tokens');
+    } finally {
+      await close();
+    }
+  });
 });
