@@ -243,11 +243,30 @@ const waitForCompleted = async (base: string, token: string, count: number) => {
   for (let i = 0; i < 6000 && (await completed(base, token)) < count; i++) await sleep(100);
 };
 
+/** The highest RSS of all of the instance's processes together until the returned function is called. */
+const rssSampler = (instance: Instance) => {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(
+      peak,
+      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
+    );
+  };
+  const timer = setInterval(sample, 250);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
+};
+
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
 const sustainedPhase = async (instance: Instance, url: string, token: string) => {
   const before = await completed(instance.base, token);
+  const peakRss = rssSampler(instance);
   const sending = await openLoop(url, SUSTAIN_RATE);
   const done = (await completed(instance.base, token)) - before;
+  const peakRssMb = peakRss();
   const drainStart = performance.now();
   await waitForCompleted(instance.base, token, before + sending.requests);
   return {
@@ -255,6 +274,7 @@ const sustainedPhase = async (instance: Instance, url: string, token: string) =>
     backlog: sending.requests - done,
     drainSeconds: (performance.now() - drainStart) / 1000,
     p99: sending.p99,
+    peakRssMb,
   };
 };
 
@@ -263,13 +283,7 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
   const before = await completed(instance.base, token);
   const sentBefore = sent;
   const cpu = cpuMeter(instance);
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(
-      peakRss,
-      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
-    );
-  }, 250);
+  const peakRss = rssSampler(instance);
   const deadline = performance.now() + SECONDS * 1000;
   const startedAt = performance.now();
   await Promise.all(
@@ -288,14 +302,13 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
   }
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const totalSeconds = (performance.now() - startedAt) / 1000;
-  clearInterval(sampler);
   return {
+    peakRssMb: peakRss(),
     cpu: cpu(),
     requestsPerSecond: requests / sendSeconds,
     completedPerSecondWhileSending: doneWhileSending / sendSeconds,
     completedPerSecondOverall: requests / totalSeconds,
     drainSeconds,
-    peakRssMb: peakRss,
     requests,
   };
 };
@@ -342,13 +355,14 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
     );
     console.log(
       `  sustained at ${SUSTAIN_RATE} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
-        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms`,
+        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms, ` +
+        `peak RSS ${fmt(sustained.peakRssMb)} MB`,
     );
     console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
     console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
     console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
     console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
-    console.log(`  peak RSS of all processes: ${fmt(throughput.peakRssMb)} MB`);
+    console.log(`  peak RSS of all processes (throughput phase): ${fmt(throughput.peakRssMb)} MB`);
     const perRun = (seconds: number) => `${((seconds * 1000) / throughput.requests).toFixed(2)} ms`;
     const names = ['server', ...Array.from({ length: workers }, (_, i) => `worker ${i + 1}`)];
     const shares = [
