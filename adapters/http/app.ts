@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, HttpDeps } from './context.js';
@@ -7,6 +6,7 @@ import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table
 import { type Failure, FailureResponse } from './failures.js';
 import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
 import { requestLog } from './middleware/request-log.js';
+import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
 import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
@@ -35,12 +35,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   app.use(requestId({ limitLength: 64 }));
   app.use(requestLog(logger));
   app.use(secureHeaders());
-  app.use(
-    bodyLimit({
-      maxSize: settings.bodyLimitBytes,
-      onError: (c) => sendFailure(c, { code: 'http.payload_too_large', limitBytes: settings.bodyLimitBytes }),
-    }),
-  );
+  app.use(bodyLimit(settings.bodyLimitBytes));
 
   app.get('/healthcheck', async (c) =>
     (await health.databaseReachable())

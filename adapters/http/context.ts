@@ -25,5 +25,7 @@ export interface AppEnv {
     requestId: string;
     /** Set by `requireActor`; only routes behind it read it. */
     actor: Actor;
+    /** Set by the body limit middleware for `bodyText`. */
+    bodyLimitBytes: number;
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { invalidInput, notFound } from '../../core/domain/errors.js';
 import { fail } from './failures.js';
+import { bodyText } from './request-body.js';
 
 const toFieldErrors = (issues: readonly v.BaseIssue<unknown>[]) => {
   const fields: Record<string, string[]> = {};
@@ -25,7 +26,7 @@ const isJson = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)
  * (by its content type or its text) is a 400.
  */
 export const readJson = async (c: Context): Promise<unknown> => {
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (text.trim() === '') return undefined;
   if (!isJson(c.req.header('content-type') ?? '')) {
     return fail({

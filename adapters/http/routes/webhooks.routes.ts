@@ -4,6 +4,7 @@ import type { IncomingRequest } from '../../../ports/step-runner.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendOne } from '../envelope.js';
 import { fail } from '../failures.js';
+import { bodyText } from '../request-body.js';
 import { unwrap } from '../respond.js';
 import { idParam } from '../validation.js';
 
@@ -14,7 +15,7 @@ const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection',
 /** The request as the trigger sees it: JSON and form bodies parsed, anything else as text. */
 const incoming = async (c: Context): Promise<IncomingRequest> => {
   const type = c.req.header('content-type') ?? '';
-  const text = await c.req.text();
+  const text = await bodyText(c);
   let body: unknown = text;
   if (text === '') body = null;
   else if (/json/i.test(type)) {
