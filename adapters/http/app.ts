@@ -7,6 +7,7 @@ import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table
 import { type Failure, FailureResponse } from './failures.js';
 import { requestLog } from './middleware/request-log.js';
 import { apiRouter } from './routes/api.js';
+import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
@@ -39,6 +40,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   );
 
   app.route('/', webhookRoutes({ ...deps, syncTimeoutMs: settings.syncTimeoutMs }));
+  app.route('/', samlSignInRoutes(deps));
 
   const api = apiRouter(deps);
   for (const mount of API_MOUNTS) app.route(mount, api);
