@@ -8,6 +8,7 @@ import { ACTOR_KINDS, type ActorKind, actorFactory, type TestActor } from './act
 import { appAdministrationFixtures } from './connection-fixtures.js';
 import { templateFixtures } from './flow-resources.js';
 import { type MatrixFixtures, ROUTES, type RouteCase } from './routes.js';
+import { samlFixtures } from './saml-routes.js';
 
 const call = async (instance: TestInstance, fx: MatrixFixtures, route: RouteCase, actor: TestActor, path?: string) => {
   const res = await instance.request(route.method, path ?? (await route.path(fx, actor)), {
@@ -33,7 +34,12 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
       const settings = { ...env(), ALLOW_PRIVATE_NETWORKS: 'true' };
       instance = await startTestInstance(dialect, settings, { apps: FLOW_TEST_APPS });
       const actors = await actorFactory(instance);
-      fx = { ...actors, ...(await appAdministrationFixtures(actors)), ...(await templateFixtures(actors)) };
+      fx = {
+        ...actors,
+        ...(await appAdministrationFixtures(actors)),
+        ...(await templateFixtures(actors)),
+        ...(await samlFixtures(actors)),
+      };
       for (const kind of ACTOR_KINDS) standing.set(kind, await fx.make(kind));
       readAllManageOwn = await fx.makeWith(READ_ALL_MANAGE_OWN);
       manageAll = await fx.makeWith(MANAGE_ALL);
@@ -45,7 +51,7 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
       const actual: Record<string, number> = {};
       for (const kind of ACTOR_KINDS) {
         const actor = route.freshActor ? await fx.make(kind) : (standing.get(kind) as TestActor);
-        const want = !licensed && route.ee && kind !== 'anonymous' ? 403 : route.expect[kind];
+        const want = !licensed && route.ee && route.expect[kind] !== 401 ? 403 : route.expect[kind];
         const res = await call(instance, fx, route, actor);
         expected[kind] = want;
         actual[kind] = res.status;
