@@ -1,19 +1,4 @@
-import type { SamlAuthProvider, SamlRoleMapping, SamlSignatureAlgorithm } from '../core/domain/saml.js';
-
-/** Every field an administrator sets on a provider. */
-export interface SamlAuthProviderFields {
-  readonly name: string;
-  readonly certificate: string;
-  readonly signatureAlgorithm: SamlSignatureAlgorithm;
-  readonly issuer: string;
-  readonly entryPoint: string;
-  readonly firstnameAttributeName: string;
-  readonly surnameAttributeName: string;
-  readonly emailAttributeName: string;
-  readonly roleAttributeName: string;
-  readonly defaultRoleId: string;
-  readonly active: boolean;
-}
+import type { SamlAuthProvider, SamlAuthProviderFields, SamlRoleMapping } from '../core/domain/saml.js';
 
 export interface SamlAuthProviderRepository {
   /** By name; only active ones when asked. */

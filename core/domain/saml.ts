@@ -7,11 +7,11 @@ export const isSamlSignatureAlgorithm = (value: string): value is SamlSignatureA
   (SAML_SIGNATURE_ALGORITHMS as readonly string[]).includes(value);
 
 /**
- * An identity provider users may sign in with. `issuer` is the entity id this instance presents to
- * that provider (the audience its assertions must name), and the provider's key in sign-in paths.
+ * What an administrator sets on an identity provider users may sign in with. `issuer` is the entity
+ * id this instance presents to that provider (the audience its assertions must name), and the
+ * provider's key in sign-in paths.
  */
-export interface SamlAuthProvider {
-  readonly id: string;
+export interface SamlAuthProviderFields {
   readonly name: string;
   /** The provider's signing certificate, PEM. Public material. */
   readonly certificate: string;
@@ -26,6 +26,10 @@ export interface SamlAuthProvider {
   /** The role of users no role mapping matches. */
   readonly defaultRoleId: string;
   readonly active: boolean;
+}
+
+export interface SamlAuthProvider extends SamlAuthProviderFields {
+  readonly id: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

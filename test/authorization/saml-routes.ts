@@ -1,3 +1,4 @@
+import { samlProviderBody } from '../support/saml.js';
 import { generateSigningKeys } from '../support/saml-idp.js';
 import type { ActorFactory } from './actors.js';
 import { adminOnly, everyone, type RouteCase, unique } from './route-case.js';
@@ -5,19 +6,11 @@ import { adminOnly, everyone, type RouteCase, unique } from './route-case.js';
 /** A provider of the test IdP's kind, made once; its certificate is one of the run's own. */
 export const samlFixtures = async (fx: ActorFactory) => {
   const { certificate } = await generateSigningKeys();
-  const providerBody = () => ({
-    name: `IdP ${unique()}`,
-    certificate,
-    signatureAlgorithm: 'sha256',
-    issuer: `https://conveyor.test/sp/${unique()}`,
-    entryPoint: 'https://idp.test/sso',
-    firstnameAttributeName: 'firstName',
-    surnameAttributeName: 'lastName',
-    emailAttributeName: 'email',
-    roleAttributeName: 'groups',
-    defaultRoleId: fx.customRoleId,
-    active: true,
-  });
+  const providerBody = () =>
+    samlProviderBody({ certificate }, fx.customRoleId, {
+      name: `IdP ${unique()}`,
+      issuer: `https://conveyor.test/sp/${unique()}`,
+    });
   const provider = await fx.useCases.createSamlAuthProvider(fx.adminActor, providerBody());
   if (!provider.ok) throw new Error(`could not create a SAML provider: ${provider.error.code}`);
   return { samlAuthProviderId: provider.value.id, samlProviderBody: providerBody };

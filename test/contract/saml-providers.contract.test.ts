@@ -7,6 +7,7 @@ import { makeUpsertSamlAuthProvider } from '../../core/application/saml/upsert-s
 import type { Actor } from '../../core/domain/actor.js';
 import { ManualClock } from '../support/clock.js';
 import { DIALECTS } from '../support/databases.js';
+import { samlProviderBody } from '../support/saml.js';
 import { generateSigningKeys, type SigningKeys } from '../support/saml-idp.js';
 import { insertUser, openFixture, type PersistenceFixture, roleId } from './persistence-fixture.js';
 
@@ -53,18 +54,14 @@ describe.each(DIALECTS)('SAML provider use cases (%s)', (dialect) => {
   });
   afterEach(() => fx.close());
 
-  const complete = () => ({
-    name: 'Okta',
-    certificate: keys.certificate,
-    signatureAlgorithm: 'sha256',
-    issuer: 'https://conveyor.test/sp',
-    entryPoint: 'https://idp.test/sso',
-    firstnameAttributeName: 'firstName',
-    surnameAttributeName: 'lastName',
-    emailAttributeName: 'email',
-    roleAttributeName: 'groups',
-    defaultRoleId: userRoleId,
-  });
+  /** Every field but `active`. */
+  const complete = () => {
+    const { active: _, ...fields } = samlProviderBody(keys, userRoleId, {
+      name: 'Okta',
+      issuer: 'https://conveyor.test/sp',
+    });
+    return fields;
+  };
 
   describe('upsertSamlAuthProvider', () => {
     it('creates a provider, inactive unless told otherwise, with its certificate as PEM', async () => {

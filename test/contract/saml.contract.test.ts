@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../core/domain/result.js';
-import type { SamlAuthProviderFields } from '../../ports/saml-repositories.js';
+import type { SamlAuthProviderFields } from '../../core/domain/saml.js';
 import { DIALECTS } from '../support/databases.js';
 import { at, insertUser, MINUTE, openFixture, type PersistenceFixture, roleId, T0 } from './persistence-fixture.js';
 

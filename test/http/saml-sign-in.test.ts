@@ -120,6 +120,16 @@ describe.each(DIALECTS)('SAML sign-in (%s)', (dialect) => {
     expect(row.password_hash).toBeNull();
   });
 
+  it('makes a new account when the one a name id stood for was deleted', async () => {
+    const first = await signIn();
+    const user = (await me(first.token)).body.data;
+    expect((await instance.request('DELETE', `/users/${user.id}`, { token: first.token ?? '' })).status).toBe(204);
+    const again = await signIn();
+    const renewed = (await me(again.token)).body.data;
+    expect(renewed.id).not.toBe(user.id);
+    expect(renewed.email).toBe('alice@example.com');
+  });
+
   it.each(['response', 'assertion', 'both'] as const)('accepts a signature of the %s', async (sign) => {
     const result = await signIn({ sign });
     expect(result.target).toBe(SIGNED_IN);

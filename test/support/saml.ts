@@ -1,5 +1,5 @@
 import type { ApiResponse, TestInstance } from './http.js';
-import { authnRequestOf, type TestIdentityProvider } from './saml-idp.js';
+import { authnRequestOf } from './saml-idp.js';
 
 /** The entity id the tests' instance presents to the test IdP. */
 export const SP_ISSUER = 'https://conveyor.test/saml/sp';
@@ -12,13 +12,17 @@ export const ATTRIBUTE_NAMES = {
   roleAttributeName: 'groups',
 } as const;
 
-/** A complete, active provider body for the test IdP. */
-export const samlProviderBody = (idp: TestIdentityProvider, defaultRoleId: string, overrides: object = {}) => ({
+/** A complete, active provider body for an IdP (the test IdP, or one with only a certificate). */
+export const samlProviderBody = (
+  idp: { readonly certificate: string; readonly entryPoint?: string },
+  defaultRoleId: string,
+  overrides: object = {},
+) => ({
   name: 'Test IdP',
   certificate: idp.certificate,
   signatureAlgorithm: 'sha256',
   issuer: SP_ISSUER,
-  entryPoint: idp.entryPoint,
+  entryPoint: idp.entryPoint ?? 'https://idp.test/sso',
   ...ATTRIBUTE_NAMES,
   defaultRoleId,
   active: true,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { SamlAuthProvider, SamlSignatureAlgorithm } from '../../../core/domain/saml.js';
-import type { SamlAuthProviderFields, SamlAuthProviderRepository } from '../../../ports/saml-repositories.js';
+import type { SamlAuthProvider, SamlAuthProviderFields, SamlSignatureAlgorithm } from '../../../core/domain/saml.js';
+import type { SamlAuthProviderRepository } from '../../../ports/saml-repositories.js';
 import type { SamlAuthProvidersTable } from '../schema.js';
 import type { Executor } from './executor.js';
 

@@ -1,9 +1,8 @@
 import type { Repositories } from '../../../ports/repositories.js';
 import type { SamlGateway } from '../../../ports/saml.js';
-import type { SamlAuthProviderFields } from '../../../ports/saml-repositories.js';
 import { type DomainError, type FieldErrors, invalidInput } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { isSamlSignatureAlgorithm, SAML_SIGNATURE_ALGORITHMS } from '../../domain/saml.js';
+import { isSamlSignatureAlgorithm, SAML_SIGNATURE_ALGORITHMS, type SamlAuthProviderFields } from '../../domain/saml.js';
 
 /**
  * A provider as a caller gives it, REST or GraphQL: any field may be missing (or null, as GraphQL
