@@ -19,11 +19,22 @@ const cacheOf = (requests: SamlRequestLog): CacheProvider => ({
   },
 });
 
-const decode = (message: unknown): Result<string, string> => {
+const SIGNATURE_METHOD = /<(?:[\w.-]+:)?SignatureMethod\b[^>]*?\bAlgorithm\s*=\s*["']([^"']*)["']/g;
+
+/**
+ * The XML of a posted message, refused before any parser sees it when it declares a DOCTYPE or an
+ * entity (no SAML message needs one; they are how XML parsers are attacked), or when a signature
+ * in it uses another algorithm than the provider's (no downgrade to SHA-1).
+ */
+const decode = (peer: SamlPeer, message: unknown): Result<string, string> => {
   if (typeof message !== 'string' || message.trim() === '') return err('the message is missing');
   const xml = Buffer.from(message, 'base64').toString('utf8');
-  // Defence in depth: no SAML message needs a document type, and entities are how XML parsers are attacked.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return err('the message declares a DOCTYPE or an entity');
+  for (const [, algorithm = ''] of xml.matchAll(SIGNATURE_METHOD)) {
+    if (!algorithm.toLowerCase().endsWith(`-${peer.signatureAlgorithm}`)) {
+      return err(`a signature uses ${algorithm.slice(0, 100)}, not the provider's ${peer.signatureAlgorithm}`);
+    }
+  }
   return ok(xml);
 };
 
@@ -59,9 +70,9 @@ const factsOf = (profile: Profile): AssertionFacts => {
 
 /**
  * The SAML protocol through @node-saml/node-saml. Responses must carry at least one signature by
- * the provider's certificate (of the response or of its one assertion), name this instance's
- * entity id (the provider's `issuer`) as audience, be within their time window give or take a
- * minute, and answer an AuthnRequest we sent.
+ * the provider's certificate with the provider's algorithm (of the response or of its one
+ * assertion), name this instance's entity id (the provider's `issuer`) as audience, be within
+ * their time window give or take a minute, and answer an AuthnRequest we sent.
  */
 export const createNodeSamlGateway = ({ publicUrl }: { readonly publicUrl: string }): SamlGateway => {
   const saml = (peer: SamlPeer, requests?: SamlRequestLog) =>
@@ -91,7 +102,7 @@ export const createNodeSamlGateway = ({ publicUrl }: { readonly publicUrl: strin
     authorizeUrl: (peer, requests) => saml(peer, requests).getAuthorizeUrlAsync('', undefined, {}),
 
     async verifyResponse(peer, samlResponse, requests) {
-      const xml = decode(samlResponse);
+      const xml = decode(peer, samlResponse);
       if (!xml.ok) return xml;
       try {
         const { profile, loggedOut } = await saml(peer, requests).validatePostResponseAsync({
@@ -115,7 +126,7 @@ export const createNodeSamlGateway = ({ publicUrl }: { readonly publicUrl: strin
     },
 
     async verifyLogoutRequest(peer, samlRequest) {
-      const xml = decode(samlRequest);
+      const xml = decode(peer, samlRequest);
       if (!xml.ok) return xml;
       try {
         const { profile } = await saml(peer).validatePostRequestAsync({ SAMLRequest: samlRequest });

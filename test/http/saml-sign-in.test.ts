@@ -78,6 +78,8 @@ describe.each(DIALECTS)('SAML sign-in (%s)', (dialect) => {
     );
     return redirectOf(res);
   };
+  const providerId = async () =>
+    (await instance.request('GET', '/admin/saml-auth-providers', { token: adminToken })).body.data[0].id as string;
   const me = (token: string | null) => instance.request('GET', '/users/me', { token: token ?? 'none' });
 
   it('sends the browser to the IdP with an AuthnRequest for this instance', async () => {
@@ -128,6 +130,15 @@ describe.each(DIALECTS)('SAML sign-in (%s)', (dialect) => {
     const renewed = (await me(again.token)).body.data;
     expect(renewed.id).not.toBe(user.id);
     expect(renewed.email).toBe('alice@example.com');
+  });
+
+  it.each(['sha1', 'sha512'] as const)('accepts %s signatures from a provider set to it', async (algorithm) => {
+    await instance.request('PATCH', `/admin/saml-auth-providers/${await providerId()}`, {
+      token: adminToken,
+      body: { signatureAlgorithm: algorithm },
+    });
+    const result = await signIn({ algorithm });
+    expect(result.target).toBe(SIGNED_IN);
   });
 
   it.each(['response', 'assertion', 'both'] as const)('accepts a signature of the %s', async (sign) => {
@@ -193,6 +204,17 @@ describe.each(DIALECTS)('SAML sign-in (%s)', (dialect) => {
 
     it('a response signed by another key', () =>
       forged((id) => idp.response(answer(id, { signer: attacker })), /Invalid signature/));
+
+    it('a signature with a weaker algorithm than the provider says (SHA-1 for SHA-256)', () =>
+      forged((id) => idp.response(answer(id, { algorithm: 'sha1' })), /rsa-sha1, not the provider's sha256/));
+
+    it("an HMAC keyed with the provider's certificate (key confusion)", async () => {
+      await instance.request('PATCH', `/admin/saml-auth-providers/${await providerId()}`, {
+        token: adminToken,
+        body: { signatureAlgorithm: 'sha1' },
+      });
+      await forged((id) => idp.response(answer(id, { algorithm: 'hmac-sha1' })), /Invalid signature/);
+    });
 
     it('an assertion changed after it was signed', () =>
       forged(

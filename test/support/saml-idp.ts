@@ -24,14 +24,27 @@ const escapeXml = (text: string) =>
 const newId = () => `_${randomBytes(16).toString('hex')}`;
 const MINUTE = 60_000;
 
-/** An enveloped signature of the element the xpath selects, placed after its Issuer, exclusive c14n. */
-const sign = (xml: string, keys: SigningKeys, elementXpath: string): string => {
+export type Algorithm = 'sha1' | 'sha256' | 'sha512' | 'hmac-sha1';
+const SIGNATURE_METHODS: Readonly<Record<Algorithm, string>> = {
+  sha1: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  sha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  sha512: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+  'hmac-sha1': 'http://www.w3.org/2000/09/xmldsig#hmac-sha1',
+};
+
+/**
+ * An enveloped signature of the element the xpath selects, placed after its Issuer, exclusive
+ * c14n. `hmac-sha1` keys an HMAC with the certificate: the key-confusion attack.
+ */
+const sign = (xml: string, keys: SigningKeys, elementXpath: string, algorithm: Algorithm = 'sha256'): string => {
+  const hmac = algorithm === 'hmac-sha1';
   const signer = new SignedXml({
-    privateKey: keys.privateKey,
+    privateKey: hmac ? keys.certificate : keys.privateKey,
     publicCert: keys.certificate,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    signatureAlgorithm: SIGNATURE_METHODS[algorithm],
     canonicalizationAlgorithm: EXC_C14N,
   });
+  if (hmac) signer.enableHMAC();
   signer.addReference({
     xpath: elementXpath,
     transforms: [ENVELOPED, EXC_C14N],
@@ -61,6 +74,8 @@ export interface ResponseOptions {
   readonly sign?: 'response' | 'assertion' | 'both' | 'none';
   /** Who signs; the IdP itself by default. */
   readonly signer?: SigningKeys;
+  /** How; RSA with SHA-256 by default. */
+  readonly algorithm?: Algorithm;
   /**
    * Whether the assertion's subject confirmation names the request too (on by default). Some IdPs
    * leave it out; then only the response, which may be unsigned, says what it answers.
@@ -128,8 +143,8 @@ export class TestIdentityProvider {
       '</samlp:Response>';
     const mode = options.sign ?? 'both';
     const signer = options.signer ?? this.keys;
-    if (mode === 'assertion' || mode === 'both') xml = sign(xml, signer, ASSERTION_XPATH);
-    if (mode === 'response' || mode === 'both') xml = sign(xml, signer, RESPONSE_XPATH);
+    if (mode === 'assertion' || mode === 'both') xml = sign(xml, signer, ASSERTION_XPATH, options.algorithm);
+    if (mode === 'response' || mode === 'both') xml = sign(xml, signer, RESPONSE_XPATH, options.algorithm);
     if (options.doctype) {
       xml = `<?xml version="1.0"?><!DOCTYPE samlp:Response [<!ENTITY who "${escapeXml(options.nameId)}">]>${xml}`;
     }
