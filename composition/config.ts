@@ -49,6 +49,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(flag, 'false'),
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
   WORKER_CONCURRENCY: v.optional(integer(1, 1000), '50'),
+  CODE_WORKERS: v.optional(integer(1, 64)),
   SERVER_RUNS_FLOWS: v.optional(flag, 'true'),
   EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
   EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
@@ -100,6 +101,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   /** Executions one worker process runs at the same time. */
   workerConcurrency: env.WORKER_CONCURRENCY,
   serverRunsFlows: env.SERVER_RUNS_FLOWS,
+  /** Worker threads of the code app's sandbox pool; null: two, or one on a single core. */
+  codeWorkers: env.CODE_WORKERS ?? null,
   executionRetentionMs: env.EXECUTION_RETENTION_DAYS * 24 * 60 * 60_000,
   /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */
   executionLeaseMs: env.EXECUTION_LEASE_SECONDS * 1000,

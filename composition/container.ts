@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { dirname, join } from 'node:path';
 import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
-import { type App, builtInApps } from '../adapters/apps/index.js';
+import { type App, builtInAppsWith } from '../adapters/apps/index.js';
 import { createAppCatalog } from '../adapters/apps/registry.js';
 import { createStepRunner } from '../adapters/apps/step-runner.js';
 import { createArgon2PasswordHasher } from '../adapters/auth/argon2-password-hasher.js';
@@ -93,14 +93,15 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       logger: resolve(c, TOKENS.logger),
     }),
   );
+  const apps = overrides.apps ?? builtInAppsWith({ codeWorkers: config.codeWorkers });
   provide(c, TOKENS.apps, (c) =>
     createAppCatalog({
-      apps: overrides.apps ?? builtInApps,
+      apps,
       allowPrivateNetworks: config.allowPrivateNetworks,
       logger: resolve(c, TOKENS.logger),
     }),
   );
-  provide(c, TOKENS.runner, (c) => createStepRunner(resolve(c, TOKENS.apps), overrides.apps ?? builtInApps));
+  provide(c, TOKENS.runner, (c) => createStepRunner(resolve(c, TOKENS.apps), apps));
   // SAML endpoints are reached where webhooks are: at the server's public address.
   provide(c, TOKENS.saml, () => createNodeSamlGateway({ publicUrl: config.webhookUrl }));
   provide(c, TOKENS.useCases, (c) =>

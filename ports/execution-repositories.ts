@@ -1,4 +1,5 @@
 import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep } from '../core/domain/execution.js';
+import type { Step } from '../core/domain/flow.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
 
 export interface NewExecution {
@@ -31,6 +32,14 @@ export interface Lease {
   readonly until: Date;
 }
 
+export interface ClaimedRun {
+  readonly execution: Execution;
+  /** The flow's steps, by position. */
+  readonly steps: readonly Step[];
+  /** The run's records so far, oldest first. */
+  readonly recorded: readonly ExecutionStep[];
+}
+
 export interface NewRun {
   readonly execution: NewExecution;
   readonly trigger: NewExecutionStep;
@@ -51,9 +60,11 @@ export interface ExecutionRepository {
   list(filter: ExecutionFilter, page: PageRequest): Promise<Page<ExecutionWithFlow>>;
   /**
    * Takes the run for `lease.owner` when it is running or came due while waiting, and nobody
-   * else holds a live lease on it. Returns the run as taken, or null.
+   * else holds a live lease on it. Returns the run as taken, with what running it needs (its
+   * flow's steps, its records so far) read in the same round trip where the database allows; or
+   * null.
    */
-  claim(id: string, lease: Lease, now: Date): Promise<Execution | null>;
+  claim(id: string, lease: Lease, now: Date): Promise<ClaimedRun | null>;
   /** Extends the leases `owner` still holds; one statement for all of a worker's runs. */
   renew(ids: readonly string[], lease: Lease): Promise<void>;
   /**

@@ -35,6 +35,8 @@ export interface FlowChanges {
 export interface FlowRepository {
   insert(flow: NewFlow): Promise<Flow>;
   findById(id: string): Promise<Flow | null>;
+  /** The flow with its trigger step (the first by position), in one round trip where the database allows. */
+  findWithTrigger(id: string): Promise<{ readonly flow: Flow; readonly trigger: Step | null } | null>;
   /**
    * Holds the flow's row until the unit of work ends, so that concurrent changes of its steps'
    * positions take turns (SQLite's write transactions already do).

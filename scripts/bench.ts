@@ -10,10 +10,17 @@
  *      executions completed per second meanwhile and the backlog left at the end. A rate is
  *      sustained when the executions keep pace with the webhooks and no backlog builds up.
  *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
- *      completed executions/s while sending, time to drain the backlog, RSS of every process.
+ *      completed executions/s while sending, time to drain the backlog, RSS of every process, and
+ *      CPU per execution of every process (and of the local PostgreSQL's processes for the bench).
+ *   4. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
+ *      BENCH_SOAK_RATE (default 800/s); the server's RSS sampled as the runs complete, to show
+ *      whether memory stays flat.
+ *
+ * Other settings: BENCH_SKIP_SQLITE=1 (Postgres only), BENCH_NODE_FLAGS (extra node flags for
+ * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,8 +30,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
+const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENCRYPTION_KEY = 'a'.repeat(64);
+const BENCH_DATABASE = 'conveyor_bench';
 
 interface Instance {
   readonly base: string;
@@ -44,11 +54,64 @@ const rssMb = (pid: number | undefined): number => {
   }
 };
 
+/** CPU seconds a process has used so far (user + system), from /proc; 0 where that is unreadable. */
+const cpuSeconds = (pid: number | undefined): number => {
+  if (pid === undefined) return 0;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+};
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds of the local PostgreSQL's processes that work for the bench: its database's
+ * connections and the server's shared background processes (WAL writer, checkpointer, ...), but
+ * not other databases' connections (a test suite running meanwhile).
+ */
+const postgresCpuSeconds = (): number => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const connection = / \d+\.\d+\.\d+\.\d+\(\d+\)| \[local\]|autovacuum worker/.test(title);
+      if (!connection || title.includes(BENCH_DATABASE)) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+};
+
+/** CPU used during a phase: each Conveyor process, PostgreSQL, and this benchmark's own client. */
+const cpuMeter = (instance: Instance) => {
+  const sample = () => ({
+    processes: instance.processes.map((child) => cpuSeconds(child.pid)),
+    postgres: postgresCpuSeconds(),
+    client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const before = sample();
+  return () => {
+    const after = sample();
+    return {
+      processes: after.processes.map((seconds, i) => seconds - (before.processes[i] ?? 0)),
+      postgres: after.postgres - before.postgres,
+      client: after.client - before.client,
+    };
+  };
+};
+
 const launch = (args: string[], env: Record<string, string>) =>
   spawn(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       '--enable-source-maps',
       'dist/composition/cli.js',
       ...args,
@@ -180,11 +243,30 @@ const waitForCompleted = async (base: string, token: string, count: number) => {
   for (let i = 0; i < 6000 && (await completed(base, token)) < count; i++) await sleep(100);
 };
 
+/** The highest RSS of all of the instance's processes together until the returned function is called. */
+const rssSampler = (instance: Instance) => {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(
+      peak,
+      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
+    );
+  };
+  const timer = setInterval(sample, 250);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
+};
+
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
 const sustainedPhase = async (instance: Instance, url: string, token: string) => {
   const before = await completed(instance.base, token);
+  const peakRss = rssSampler(instance);
   const sending = await openLoop(url, SUSTAIN_RATE);
   const done = (await completed(instance.base, token)) - before;
+  const peakRssMb = peakRss();
   const drainStart = performance.now();
   await waitForCompleted(instance.base, token, before + sending.requests);
   return {
@@ -192,6 +274,7 @@ const sustainedPhase = async (instance: Instance, url: string, token: string) =>
     backlog: sending.requests - done,
     drainSeconds: (performance.now() - drainStart) / 1000,
     p99: sending.p99,
+    peakRssMb,
   };
 };
 
@@ -199,13 +282,8 @@ const sustainedPhase = async (instance: Instance, url: string, token: string) =>
 const throughputPhase = async (instance: Instance, url: string, token: string) => {
   const before = await completed(instance.base, token);
   const sentBefore = sent;
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(
-      peakRss,
-      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
-    );
-  }, 250);
+  const cpu = cpuMeter(instance);
+  const peakRss = rssSampler(instance);
   const deadline = performance.now() + SECONDS * 1000;
   const startedAt = performance.now();
   await Promise.all(
@@ -224,15 +302,40 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
   }
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const totalSeconds = (performance.now() - startedAt) / 1000;
-  clearInterval(sampler);
   return {
+    peakRssMb: peakRss(),
+    cpu: cpu(),
     requestsPerSecond: requests / sendSeconds,
     completedPerSecondWhileSending: doneWhileSending / sendSeconds,
     completedPerSecondOverall: requests / totalSeconds,
     drainSeconds,
-    peakRssMb: peakRss,
     requests,
   };
+};
+
+/**
+ * Many runs at a rate the process sustains: RSS after each tenth of them. Flat means the numbers
+ * stop growing once the first tenth has warmed the process up.
+ */
+const soakPhase = async (instance: Instance, url: string, token: string) => {
+  const server = instance.processes[0]?.pid;
+  const before = await completed(instance.base, token);
+  const samples: { runs: number; rssMb: number }[] = [];
+  const step = SOAK_RUNS / 10;
+  const pending = new Set<Promise<unknown>>();
+  const startedAt = performance.now();
+  for (let i = 0; i < SOAK_RUNS; i++) {
+    const wait = startedAt + (i * 1000) / SOAK_RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    const call = hook(url).finally(() => pending.delete(call));
+    pending.add(call);
+    if ((i + 1) % step === 0) {
+      await Promise.all(pending);
+      await waitForCompleted(instance.base, token, before + i + 1);
+      samples.push({ runs: (await completed(instance.base, token)) - before, rssMb: rssMb(server) });
+    }
+  }
+  return { samples, seconds: (performance.now() - startedAt) / 1000 };
 };
 
 const bench = async (label: string, databaseUrl: string, workers: number) => {
@@ -252,13 +355,27 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
     );
     console.log(
       `  sustained at ${SUSTAIN_RATE} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
-        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms`,
+        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms, ` +
+        `peak RSS ${fmt(sustained.peakRssMb)} MB`,
     );
     console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
     console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
     console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
     console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
-    console.log(`  peak RSS of all processes: ${fmt(throughput.peakRssMb)} MB`);
+    console.log(`  peak RSS of all processes (throughput phase): ${fmt(throughput.peakRssMb)} MB`);
+    const perRun = (seconds: number) => `${((seconds * 1000) / throughput.requests).toFixed(2)} ms`;
+    const names = ['server', ...Array.from({ length: workers }, (_, i) => `worker ${i + 1}`)];
+    const shares = [
+      ...throughput.cpu.processes.map((seconds, i) => `${names[i]} ${perRun(seconds)}`),
+      ...(workers > 0 ? [`postgres ${perRun(throughput.cpu.postgres)}`] : []),
+      `bench client ${perRun(throughput.cpu.client)}`,
+    ];
+    console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
+    if (SOAK_RUNS > 0 && workers === 0) {
+      const soak = await soakPhase(instance, url, token);
+      const samples = soak.samples.map((sample) => `${sample.runs}: ${fmt(sample.rssMb)} MB`).join(', ');
+      console.log(`  soak at ${SOAK_RATE} webhooks/s for ${fmt(soak.seconds)} s, RSS after executions ${samples}`);
+    }
     const refused = [...failures].map(([reason, count]) => `${count} × ${reason}`).join(', ');
     console.log(`  webhook calls not acknowledged: ${refused || 'none'}`);
     failures.clear();
@@ -271,18 +388,19 @@ const main = async () => {
   console.log(`Conveyor benchmark: ${SECONDS} s per phase, node ${process.version}`);
   const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
   try {
-    await bench('SQLite, one process', join(dir, 'bench.db'), 0);
+    if (process.env.BENCH_SKIP_SQLITE) console.log('SQLite skipped (BENCH_SKIP_SQLITE).');
+    else await bench('SQLite, one process', join(dir, 'bench.db'), 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   if (POSTGRES) {
     const admin = new pg.Client({ connectionString: POSTGRES });
     await admin.connect();
-    await admin.query('drop database if exists conveyor_bench');
-    await admin.query('create database conveyor_bench');
+    await admin.query(`drop database if exists ${BENCH_DATABASE}`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
     await admin.end();
     const url = new URL(POSTGRES);
-    url.pathname = '/conveyor_bench';
+    url.pathname = `/${BENCH_DATABASE}`;
     await bench('PostgreSQL, server + 2 workers', url.toString(), 2);
   } else {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server this may use.');

@@ -1,4 +1,4 @@
-import { codeApp } from './code/index.js';
+import { codeApp, createCodeApp } from './code/index.js';
 import { datastore } from './datastore/index.js';
 import { delay } from './delay/index.js';
 import { filter } from './filter/index.js';
@@ -37,3 +37,9 @@ export {
   type StepRun,
 } from './registry.js';
 export type { App } from './sdk/index.js';
+
+/** The built-in apps with the code app's pool of worker threads sized for this instance. */
+export const builtInAppsWith = (options: { readonly codeWorkers?: number | null }): readonly App[] =>
+  options.codeWorkers
+    ? builtInApps.map((app) => (app.key === codeApp.key ? createCodeApp({}, { size: options.codeWorkers ?? 1 }) : app))
+    : builtInApps;

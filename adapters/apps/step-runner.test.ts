@@ -3,7 +3,7 @@ import type { StepRunRequest } from '../../ports/step-runner.js';
 import { CapturingLogger } from '../../test/support/capturing-logger.js';
 import { builtInApps } from './index.js';
 import { createAppCatalog } from './registry.js';
-import { defineAction, defineApp, noAuth, text } from './sdk/index.js';
+import { defineAction, defineApp, noAuth, TemporaryError, text } from './sdk/index.js';
 import { createStepRunner } from './step-runner.js';
 
 /** Throws an error carrying the `code` (and `syscall`) it is given, as drivers do. */
@@ -24,6 +24,15 @@ const thrower = defineApp({
       arguments: { code: text({ label: 'Code', required: true }), syscall: text({ label: 'Syscall' }) },
       run: async (ctx) => {
         throw Object.assign(new Error(`failed with ${ctx.parameters.code}`), ctx.parameters);
+      },
+    }),
+    defineAction({
+      key: 'busy',
+      name: 'Busy',
+      description: 'Says the service is busy for now.',
+      arguments: {},
+      run: async () => {
+        throw new TemporaryError('busy, come back later', { retryAfterSeconds: 30 });
       },
     }),
   ],
@@ -80,6 +89,15 @@ describe('step runner: which failures are worth another attempt', () => {
         retryable: true,
       });
     }
+  });
+
+  it('an app’s own TemporaryError, with the wait it asks for', async () => {
+    expect(await run({ appKey: 'thrower', key: 'busy', parameters: {} })).toEqual({
+      message: 'busy, come back later',
+      retryable: true,
+      retryAfterMs: 30_000,
+      details: { kind: 'temporary' },
+    });
   });
 
   it('not the service’s refusals (SQL error, failed login, TLS error, refused recipient) nor an unknown host', async () => {

@@ -8,7 +8,14 @@ import type {
 import { failureReason, secretsOf } from './failure-reason.js';
 import type { AppRuntime } from './registry.js';
 import type { App } from './sdk/index.js';
-import { HttpError, HttpRequestError, InvalidParametersError, isFlowStop, isFlowWait } from './sdk/index.js';
+import {
+  HttpError,
+  HttpRequestError,
+  InvalidParametersError,
+  isFlowStop,
+  isFlowWait,
+  TemporaryError,
+} from './sdk/index.js';
 import { validate } from './sdk/validation.js';
 
 /** Polling triggers look for new items this often unless they say otherwise. */
@@ -68,6 +75,14 @@ export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): Ste
     }
     if (error instanceof HttpRequestError)
       return { message, retryable: error.retryable, details: { kind: error.kind } };
+    if (error instanceof TemporaryError) {
+      return {
+        message,
+        retryable: true,
+        ...(error.retryAfterSeconds !== null && { retryAfterMs: error.retryAfterSeconds * 1000 }),
+        details: { kind: 'temporary' },
+      };
+    }
     if (isNetworkFailure(error)) return { message, retryable: true, details: { kind: 'network' } };
     return { message, retryable: false };
   };

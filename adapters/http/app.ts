@@ -5,8 +5,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, HttpDeps } from './context.js';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
 import { type Failure, FailureResponse } from './failures.js';
+import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
 import { requestLog } from './middleware/request-log.js';
 import { apiRouter } from './routes/api.js';
+import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
@@ -18,10 +20,18 @@ export const createHttpApp = (deps: HttpDeps) => {
   const { logger, health, settings } = deps;
   const app = new Hono<AppEnv>({ strict: false });
 
-  const sendFailure = (c: Parameters<Parameters<typeof app.notFound>[0]>[0], failure: Failure) => {
+  type Ctx = Parameters<Parameters<typeof app.notFound>[0]>[0];
+  // The same table decides every failure; the GraphQL endpoint shows it in GraphQL's error shape.
+  const sendFailure = (c: Ctx, failure: Failure) => {
     const rendered = renderFailure(failure);
-    return c.json(errorBody(rendered), rendered.status, rendered.headers);
+    const body = isGraphqlPath(c.req.path) ? graphqlErrorBody(graphqlErrorOf(rendered)) : errorBody(rendered);
+    return c.json(body, rendered.status, rendered.headers);
   };
+  const sendInternalError = (c: Ctx) =>
+    c.json(
+      isGraphqlPath(c.req.path) ? graphqlErrorBody(INTERNAL_GRAPHQL_ERROR) : errorBody(INTERNAL_ERROR),
+      INTERNAL_ERROR.status,
+    );
 
   app.use(requestId({ limitLength: 64 }));
   app.use(requestLog(logger));
@@ -44,6 +54,7 @@ export const createHttpApp = (deps: HttpDeps) => {
 
   const api = apiRouter(deps);
   for (const mount of API_MOUNTS) app.route(mount, api);
+  app.route('/', graphqlRoutes(deps));
 
   app.notFound((c) => sendFailure(c, { code: 'http.route_not_found' }));
   app.onError((error, c) => {
@@ -52,7 +63,7 @@ export const createHttpApp = (deps: HttpDeps) => {
       { requestId: c.get('requestId'), err: { message: error.message, stack: error.stack } },
       'unhandled error while serving a request',
     );
-    return c.json(errorBody(INTERNAL_ERROR), INTERNAL_ERROR.status);
+    return sendInternalError(c);
   });
   return app;
 };

@@ -25,6 +25,7 @@ const EXAMPLES: { readonly [K in Failure['code']]: Extract<Failure, { code: K }>
   'app.call_failed': { code: 'app.call_failed', reason: 'The server said no.' },
   'http.bad_request': { code: 'http.bad_request', message: 'The request body is not valid JSON.' },
   'http.payload_too_large': { code: 'http.payload_too_large', limitBytes: 1024 },
+  'http.method_not_allowed': { code: 'http.method_not_allowed', allow: 'POST' },
   'http.route_not_found': { code: 'http.route_not_found' },
 };
 
@@ -51,6 +52,7 @@ const DOCUMENTED: { readonly [K in Failure['code']]: readonly [status: number, t
   'app.call_failed': [422, 'AppCallError'],
   'http.bad_request': [400, 'BadRequestError'],
   'http.payload_too_large': [413, 'PayloadTooLargeError'],
+  'http.method_not_allowed': [405, 'MethodNotAllowedError'],
   'http.route_not_found': [404, 'NotFoundError'],
 };
 
@@ -101,13 +103,15 @@ describe('renderFailure', () => {
     });
   });
 
-  it('sends Retry-After with a rate-limited answer, and only there', () => {
+  it('sends Retry-After with a rate-limited answer and Allow with a refused method, and headers nowhere else', () => {
     const rendered = renderFailure({ code: 'auth.rate_limited', retryAfterSeconds: 42 });
     expect(rendered.status).toBe(429);
     expect(rendered.headers).toEqual({ 'Retry-After': '42' });
     expect(rendered.errors.general?.[0]).toContain('42 seconds');
+    expect(renderFailure({ code: 'http.method_not_allowed', allow: 'POST' }).headers).toEqual({ Allow: 'POST' });
 
-    for (const code of codes.filter((c) => c !== 'auth.rate_limited')) {
+    const withHeaders = ['auth.rate_limited', 'http.method_not_allowed'];
+    for (const code of codes.filter((c) => !withHeaders.includes(c))) {
       expect(renderFailure(EXAMPLES[code]).headers).toBeUndefined();
     }
   });

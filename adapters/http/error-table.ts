@@ -107,6 +107,12 @@ const TABLE: Table = {
     type: 'PayloadTooLargeError',
     errors: { general: [`The request body exceeds ${f.limitBytes} bytes.`] },
   }),
+  'http.method_not_allowed': (f) => ({
+    status: 405,
+    type: 'MethodNotAllowedError',
+    errors: { general: [`This address answers only ${f.allow}.`] },
+    headers: { Allow: f.allow },
+  }),
   'http.route_not_found': () => ({ status: 404, type: 'NotFoundError', errors: { general: ['Not found.'] } }),
 };
 

@@ -4,6 +4,7 @@ import type { DomainError } from '../../core/domain/errors.js';
 export type EdgeError =
   | { readonly code: 'http.bad_request'; readonly message: string }
   | { readonly code: 'http.payload_too_large'; readonly limitBytes: number }
+  | { readonly code: 'http.method_not_allowed'; readonly allow: string }
   | { readonly code: 'http.route_not_found' };
 
 export type Failure = DomainError | EdgeError;

@@ -21,31 +21,37 @@ export const parseInput = <S extends v.GenericSchema>(schema: S, value: unknown)
 const isJson = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType);
 
 /**
- * Reads and validates a JSON body. An empty body reads as `{}`, so the answer names the missing
- * fields; a body that is not JSON is a 400.
+ * The JSON value of a request body, or `undefined` when the body is empty. A body that is not JSON
+ * (by its content type or its text) is a 400.
  */
-export const jsonBody = async <S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> => {
+export const readJson = async (c: Context): Promise<unknown> => {
   const text = await c.req.text();
-  if (text.trim() === '') return parseInput(schema, {});
+  if (text.trim() === '') return undefined;
   if (!isJson(c.req.header('content-type') ?? '')) {
     return fail({
       code: 'http.bad_request',
       message: 'The request body must be JSON (Content-Type: application/json).',
     });
   }
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return fail({ code: 'http.bad_request', message: 'The request body is not valid JSON.' });
   }
-  return parseInput(schema, body);
+};
+
+/** Reads and validates a JSON body. An empty body reads as `{}`, so the answer names the missing fields. */
+export const jsonBody = async <S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> => {
+  const body = await readJson(c);
+  return parseInput(schema, body === undefined ? {} : body);
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A path id that is not a UUID names nothing, so it is a 404 like any unknown id. */
-export const idParam = (c: Context, name: string, resource: string): string => {
-  const value = c.req.param(name) ?? '';
-  return UUID.test(value) ? value.toLowerCase() : fail(notFound(resource));
-};
+/** An id that is not a UUID names nothing, so it is a 404 like any unknown id. */
+export const idOrNotFound = (value: unknown, resource: string): string =>
+  typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : fail(notFound(resource));
+
+/** A path id, checked as `idOrNotFound` checks it. */
+export const idParam = (c: Context, name: string, resource: string): string =>
+  idOrNotFound(c.req.param(name) ?? '', resource);

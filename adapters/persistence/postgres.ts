@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../../ports/logger.js';
+import { withPreparedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export const openPostgres = (url: string, logger: Logger, poolSize: number): Kysely<Database> => {
@@ -9,5 +10,5 @@ export const openPostgres = (url: string, logger: Logger, poolSize: number): Kys
   // An idle client's error (e.g. the server restarted) is emitted on the pool; unhandled, it
   // would kill the process. The pool drops that client and the next query gets a fresh one.
   pool.on('error', (error) => logger.error({ err: error.message }, 'postgres pool client failed'));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
 };

@@ -19,10 +19,8 @@ export const loadTriggered = async (
   deps: Pick<CoreDeps, 'repos'>,
   flowId: string,
 ): Promise<{ readonly flow: Flow; readonly trigger: Step } | null> => {
-  const flow = await deps.repos.flows.findById(flowId);
-  if (!flow) return null;
-  const trigger = (await deps.repos.steps.listByFlow(flowId)).find((s) => s.type === 'trigger');
-  return trigger ? { flow, trigger } : null;
+  const found = await deps.repos.flows.findWithTrigger(flowId);
+  return found?.trigger ? { flow: found.flow, trigger: found.trigger } : null;
 };
 
 /**

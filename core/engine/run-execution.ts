@@ -80,14 +80,14 @@ export const makeRunExecution = (deps: EngineDeps) => {
 
   return async (executionId: string, workerId: string): Promise<RunOutcome> => {
     const claimedAt = clock.now();
-    let execution = await repos.executions.claim(
+    const claimed = await repos.executions.claim(
       executionId,
       { owner: workerId, until: new Date(claimedAt.getTime() + deps.settings.engine.leaseMs) },
       claimedAt,
     );
-    if (!execution) return 'skipped';
-    const steps = await repos.steps.listByFlow(execution.flowId);
-    const recorded = await repos.executionSteps.listByExecution(execution.id);
+    if (!claimed) return 'skipped';
+    const { steps, recorded } = claimed;
+    let execution = claimed.execution;
     const outputs = new Map<string, unknown>();
     const continuesPastFailure = new Set(steps.filter((s) => s.continueOnFailure).map((s) => s.id));
     for (const done of recorded) {

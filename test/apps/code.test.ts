@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeApp } from '../../adapters/apps/code/index.js';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { type AppRuntime, builtInApps, builtInAppsWith, createAppCatalog } from '../../adapters/apps/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 
 const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
@@ -241,5 +241,28 @@ describe('code: the sandbox holds', () => {
   it('refuses a huge output', async () => {
     const error = await failure(run('function code() { return "x".repeat(50000) }', [], tight));
     expect(error.message).toBe('The output is 50002 characters of JSON; at most 10000 are kept.');
+  });
+});
+
+describe('code: the size of the sandbox pool, as an instance sets it', () => {
+  it('runs code steps one at a time with one worker (the default of two would run them side by side)', async () => {
+    const busy = 'function code() { const end = Date.now() + 400; while (Date.now() < end) {} return 1; }';
+    const elapsed = async (codeWorkers: number) => {
+      const sized = createAppCatalog({
+        apps: builtInAppsWith({ codeWorkers }),
+        allowPrivateNetworks: false,
+        logger: new CapturingLogger(),
+      });
+      try {
+        await run('function code() { return 0; }', [], sized); // starts the pool's first worker
+        const started = performance.now();
+        await Promise.all([run(busy, [], sized), run(busy, [], sized)]);
+        return performance.now() - started;
+      } finally {
+        await sized.close();
+      }
+    };
+    // One worker cannot run two 400 ms snippets in less than their sum.
+    expect(await elapsed(1)).toBeGreaterThanOrEqual(800);
   });
 });

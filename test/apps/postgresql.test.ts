@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -151,7 +152,18 @@ describe.runIf(url)('postgresql against TEST_DATABASE_URL', () => {
   });
 
   it('reports the server error of a bad statement', async () => {
-    await expect(run('SQLQuery', { queryStatement: 'SELEC 1' })).rejects.toThrow(/syntax error/);
+    const failure = run('SQLQuery', { queryStatement: 'SELEC 1' });
+    await expect(failure).rejects.toThrow(/syntax error/);
+    await expect(failure).rejects.not.toBeInstanceOf(TemporaryError);
+  });
+
+  it('marks failures that may pass (deadlock, serialization, server restarting) as temporary', async () => {
+    for (const state of ['40P01', '40001', '57P01', '53300', '08006']) {
+      const raise = `DO $$ BEGIN RAISE EXCEPTION 'lost a race' USING ERRCODE = '${state}'; END $$`;
+      await expect(run('SQLQuery', { queryStatement: raise }), state).rejects.toBeInstanceOf(TemporaryError);
+    }
+    const constraint = `DO $$ BEGIN RAISE EXCEPTION 'duplicate' USING ERRCODE = '23505'; END $$`;
+    await expect(run('SQLQuery', { queryStatement: constraint })).rejects.not.toBeInstanceOf(TemporaryError);
   });
 
   it('refuses params that are not a JSON array', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
-import { SMTP_PASSWORD as PASSWORD, startAuthenticatedSink, SMTP_USER as USER } from './support/smtp-login-sink.js';
+import {
+  GREYLISTED,
+  SMTP_PASSWORD as PASSWORD,
+  startAuthenticatedSink,
+  UNKNOWN_MAILBOX,
+  SMTP_USER as USER,
+} from './support/smtp-login-sink.js';
 
 let sink: Awaited<ReturnType<typeof startAuthenticatedSink>>;
 let catalog: AppRuntime;
@@ -64,6 +71,23 @@ describe('smtp', () => {
     } finally {
       await guarded.close();
     }
+  });
+
+  it('marks a 4xx refusal (greylisting) as temporary, and a 5xx refusal as final', async () => {
+    const send = (to: string) =>
+      catalog.runAction({
+        appKey: 'smtp',
+        key: 'sendEmail',
+        parameters: { to, subject: 'Hi', body: 'Hello' },
+        connection: { credentials: credentials(), oauth: null },
+        execution: null,
+      });
+    const greylisted = send(GREYLISTED);
+    await expect(greylisted).rejects.toBeInstanceOf(TemporaryError);
+    await expect(greylisted).rejects.toThrow(/Greylisted/);
+    const unknown = send(UNKNOWN_MAILBOX);
+    await expect(unknown).rejects.toThrow(/No such user/);
+    await expect(unknown).rejects.not.toBeInstanceOf(TemporaryError);
   });
 
   it('sends an email that arrives', async () => {

@@ -7,21 +7,66 @@ import { startTestInstance, type TestInstance } from '../support/http.js';
 import { ACTOR_KINDS, type ActorKind, actorFactory, type TestActor } from './actors.js';
 import { appAdministrationFixtures } from './connection-fixtures.js';
 import { templateFixtures } from './flow-resources.js';
+import { GRAPHQL_CASES, type GraphqlCase } from './graphql-operations.js';
 import { type MatrixFixtures, ROUTES, type RouteCase } from './routes.js';
 import { samlFixtures } from './saml-routes.js';
 
-const call = async (instance: TestInstance, fx: MatrixFixtures, route: RouteCase, actor: TestActor, path?: string) => {
+/** What a caller got: the status, and the error type (REST `meta.type`, GraphQL `extensions.code`). */
+interface Outcome {
+  readonly status: number;
+  readonly type?: string;
+}
+
+const call = async (
+  instance: TestInstance,
+  fx: MatrixFixtures,
+  route: RouteCase,
+  actor: TestActor,
+  path?: string,
+): Promise<Outcome> => {
   const res = await instance.request(route.method, path ?? (await route.path(fx, actor)), {
     headers: actor.headers,
     ...(route.body && { body: route.body(fx, actor) }),
   });
-  return res;
+  return { status: res.status, type: res.body?.meta?.type };
 };
 
-/**
- * Runs every route for every kind of caller and compares whole rows, so a failure shows the route
- * and every caller's status at once.
- */
+/** The status API.md §3 gives each error type a GraphQL answer can carry. */
+const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
+  UnauthenticatedError: 401,
+  ForbiddenError: 403,
+  EnterpriseLicenseRequiredError: 403,
+  NotFoundError: 404,
+  ValidationError: 422,
+  UniqueViolationError: 422,
+  ConnectionVerificationError: 422,
+};
+
+/** A GraphQL answer as the REST status it stands for: 200 for data, the error type's status otherwise. */
+const callGraphql = async (instance: TestInstance, op: GraphqlCase, actor: TestActor, variables: unknown) => {
+  const res = await instance.request('POST', '/graphql', {
+    mount: '',
+    headers: actor.headers,
+    body: { query: op.query, variables },
+  });
+  const error = res.body?.errors?.[0];
+  const type: string | undefined = error?.extensions?.code;
+  if (res.status !== 200) return { status: res.status, type };
+  if (!error && res.body.data?.[op.field]) return { status: 200 };
+  const status = type && STATUS_OF_TYPE[type];
+  if (!status) throw new Error(`${op.field}: unexpected answer ${JSON.stringify(res.body)}`);
+  return { status, type };
+};
+
+/** A 2xx of REST is data in GraphQL, whichever 2xx it was. */
+const asGraphql = (status: number) => (status >= 200 && status < 300 ? 200 : status);
+const mirrorOf = (op: GraphqlCase): RouteCase => {
+  const route = ROUTES.find((r) => `${r.method} ${r.route}` === op.mirrors);
+  if (!route) throw new Error(`${op.field} mirrors ${op.mirrors}, which the matrix does not list`);
+  return route;
+};
+
+/** Runs every REST route and every GraphQL field for every kind of caller. */
 const runMatrix = (label: string, env: () => Record<string, string>, licensed: boolean) => {
   describe.each(DIALECTS)(`authorization matrix, ${label} (%s)`, (dialect) => {
     let instance: TestInstance;
@@ -46,20 +91,28 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
     });
     afterAll(() => instance.close());
 
-    it.each(ROUTES.map((r) => [`${r.method} ${r.route}`, r] as const))('%s', async (_name, route) => {
+    /**
+     * Calls as every kind of caller, then as the callers of the foreign checks, and compares whole
+     * rows, so a failure shows every caller's status at once.
+     */
+    const checkRow = async (
+      row: Pick<RouteCase, 'expect' | 'ee' | 'freshActor' | 'foreign'>,
+      callAs: (actor: TestActor, foreign: boolean) => Promise<Outcome>,
+      expectation: (status: number) => number = (status) => status,
+    ) => {
       const expected: Record<string, number> = {};
       const actual: Record<string, number> = {};
       for (const kind of ACTOR_KINDS) {
-        const actor = route.freshActor ? await fx.make(kind) : (standing.get(kind) as TestActor);
-        const want = !licensed && route.ee && route.expect[kind] !== 401 ? 403 : route.expect[kind];
-        const res = await call(instance, fx, route, actor);
-        expected[kind] = want;
-        actual[kind] = res.status;
-        if (!licensed && route.ee && kind === 'admin') {
-          expect(res.body.meta.type).toBe('EnterpriseLicenseRequiredError');
+        const actor = row.freshActor ? await fx.make(kind) : (standing.get(kind) as TestActor);
+        const want = !licensed && row.ee && row.expect[kind] !== 401 ? 403 : row.expect[kind];
+        const outcome = await callAs(actor, false);
+        expected[kind] = expectation(want);
+        actual[kind] = outcome.status;
+        if (!licensed && row.ee && kind === 'admin') {
+          expect(outcome.type).toBe('EnterpriseLicenseRequiredError');
         }
       }
-      const { foreign } = route;
+      const { foreign } = row;
       if (foreign && licensed) {
         const others = [
           ['foreignUser', await fx.make('user'), foreign.status],
@@ -68,12 +121,34 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
         ] as const;
         for (const [name, caller, status] of others) {
           if (status === undefined) continue;
-          expected[name] = status;
-          actual[name] = (await call(instance, fx, route, caller, await foreign.path(fx))).status;
+          expected[name] = expectation(status);
+          actual[name] = (await callAs(caller, true)).status;
         }
       }
       expect(actual).toEqual(expected);
-    });
+    };
+
+    it.each(ROUTES.map((r) => [`${r.method} ${r.route}`, r] as const))('%s', (_name, route) =>
+      checkRow(route, async (actor, foreign) =>
+        call(instance, fx, route, actor, foreign && route.foreign ? await route.foreign.path(fx) : undefined),
+      ),
+    );
+
+    it.each(GRAPHQL_CASES.map((op) => [`POST /graphql ${op.field}, as ${op.mirrors}`, op] as const))(
+      '%s',
+      (_name, op) =>
+        checkRow(
+          mirrorOf(op),
+          async (actor, foreign) =>
+            callGraphql(
+              instance,
+              op,
+              actor,
+              foreign && op.foreignVariables ? await op.foreignVariables(fx) : await op.variables(fx, actor),
+            ),
+          asGraphql,
+        ),
+    );
   });
 };
 
@@ -88,9 +163,24 @@ describe('the matrix', () => {
     const foreignChecks = ROUTES.flatMap((r) =>
       r.foreign ? [r.foreign.status, r.foreign.readAllManageOwn, r.foreign.manageAll] : [],
     ).filter((status) => status !== undefined).length;
-    const size = ROUTES.length * ACTOR_KINDS.length + foreignChecks;
-    process.stdout.write(
-      `authorization matrix: ${ROUTES.length} routes × ${ACTOR_KINDS.length} callers = ${size} checks per run\n`,
+    const graphqlChecks = GRAPHQL_CASES.map(mirrorOf).flatMap((r) =>
+      r.foreign ? [r.foreign.status, r.foreign.readAllManageOwn, r.foreign.manageAll] : [],
     );
+    const size =
+      (ROUTES.length + GRAPHQL_CASES.length) * ACTOR_KINDS.length +
+      foreignChecks +
+      graphqlChecks.filter((status) => status !== undefined).length;
+    process.stdout.write(
+      `authorization matrix: ${ROUTES.length} routes and ${GRAPHQL_CASES.length} GraphQL fields × ${ACTOR_KINDS.length} callers = ${size} checks per run\n`,
+    );
+  });
+
+  it("checks each GraphQL field against another user's resource where its REST route is", () => {
+    for (const op of GRAPHQL_CASES) {
+      expect({ field: op.field, foreign: op.foreignVariables !== undefined }).toEqual({
+        field: op.field,
+        foreign: mirrorOf(op).foreign !== undefined,
+      });
+    }
   });
 });

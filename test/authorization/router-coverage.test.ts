@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGraphqlSchema } from '../../adapters/http/graphql/schema.js';
 import { startTestInstance, type TestInstance } from '../support/http.js';
+import { GRAPHQL_CASES } from './graphql-operations.js';
 import { ROUTES } from './routes.js';
 
 let instance: TestInstance;
@@ -18,5 +20,13 @@ describe('the authorization matrix', () => {
     const listed = new Set(ROUTES.map((r) => `${r.method} ${r.route}`));
     expect([...served].filter((route) => !listed.has(route)).sort()).toEqual([]);
     expect([...listed].filter((route) => !served.has(route)).sort()).toEqual([]);
+  });
+
+  it('has a row for every root field the GraphQL endpoint serves, and none it does not', () => {
+    const schema = buildGraphqlSchema();
+    const served = [schema.getQueryType(), schema.getMutationType()].flatMap((type) =>
+      Object.keys(type?.getFields() ?? {}),
+    );
+    expect(GRAPHQL_CASES.map((op) => op.field).sort()).toEqual(served.sort());
   });
 });

@@ -262,6 +262,12 @@ export const ROUTES: readonly RouteCase[] = [
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'postgresql')}/verify`,
     // Allowed callers reach the check, which fails: nothing listens there.
     expect: permitted(422, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'postgresql')}/verify`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 422,
+    },
   },
   {
     method: 'POST',

@@ -28,3 +28,23 @@ export const rawQuery = async (databaseUrl: string, query: string, params: unkno
     db.close();
   }
 };
+
+/** Runs statements on a test instance's database beside the application, e.g. to make it fail on purpose. */
+export const rawExecute = async (databaseUrl: string, statements: string): Promise<void> => {
+  if (databaseUrl.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statements);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new BetterSqlite3(databaseUrl);
+  try {
+    db.exec(statements);
+  } finally {
+    db.close();
+  }
+};

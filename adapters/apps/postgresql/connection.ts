@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import pg from 'pg';
 import type { AppContext } from '../sdk/index.js';
-import { assertHostAllowed, boolean, fieldsAuth, number, text } from '../sdk/index.js';
+import { assertHostAllowed, boolean, fieldsAuth, number, TemporaryError, text } from '../sdk/index.js';
 
 export const postgresAuth = fieldsAuth({
   fields: {
@@ -20,6 +20,24 @@ export const postgresAuth = fieldsAuth({
 });
 
 export type PostgresConnection = ReturnType<typeof postgresAuth.read>;
+
+/**
+ * SQLSTATEs of failures that may pass: the connection broke (class 08), the transaction lost a
+ * race (serialization failure, deadlock), the server is short of resources or restarting, a lock
+ * was not free in time. A run retries these; any other server error (bad SQL, a constraint) fails.
+ */
+const TEMPORARY_STATES = new Set(['40001', '40P01', '55P03', '57P01', '57P02', '57P03']);
+const TEMPORARY_CLASSES = new Set(['08', '53']);
+
+export const isTemporaryDatabaseError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    error instanceof Error &&
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
+    (TEMPORARY_STATES.has(code) || TEMPORARY_CLASSES.has(code.slice(0, 2)))
+  );
+};
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 120_000;
@@ -55,6 +73,9 @@ export const withClient = async <T>(
   try {
     await client.connect();
     return await work(client);
+  } catch (error) {
+    if (isTemporaryDatabaseError(error)) throw new TemporaryError((error as Error).message, { cause: error });
+    throw error;
   } finally {
     ctx.signal.removeEventListener('abort', abort);
     await client.end().catch(() => {});

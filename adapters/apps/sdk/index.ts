@@ -65,4 +65,5 @@ export {
   type OAuth2Tokens,
   oauth2Auth,
 } from './oauth2.js';
+export { TemporaryError } from './temporary-error.js';
 export { InvalidParametersError, parseParameters } from './validation.js';

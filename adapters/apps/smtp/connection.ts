@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../sdk/index.js';
-import { assertHostAllowed, boolean, fieldsAuth, number, text } from '../sdk/index.js';
+import { assertHostAllowed, boolean, fieldsAuth, number, TemporaryError, text } from '../sdk/index.js';
 
 export const smtpAuth = fieldsAuth({
   fields: {
@@ -46,6 +46,13 @@ export const withTransport = async <T>(
   ctx.signal.addEventListener('abort', abort, { once: true });
   try {
     return await work(transport);
+  } catch (error) {
+    // SMTP's 4xx replies are transient by definition (RFC 5321 §4.2.1): greylisting, a full
+    // queue, a server shutting down. Sending again later is what mail servers themselves do.
+    const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+    if (error instanceof Error && typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500)
+      throw new TemporaryError(error.message, { cause: error });
+    throw error;
   } finally {
     ctx.signal.removeEventListener('abort', abort);
     transport.close();

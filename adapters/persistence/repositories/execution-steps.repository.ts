@@ -21,9 +21,10 @@ export const executionStepRow = (codec: Codec, step: NewExecutionStep): Insertab
   };
 };
 
-export const createExecutionStepRepository = ({ db, codec }: Executor): ExecutionStepRepository => {
+/** A step's record from its row: shared with the runs' repository, which reads them as it claims a run. */
+export const executionStepFromRow = (codec: Codec, row: Selectable<ExecutionStepsTable>): ExecutionStep => {
   const json = (value: unknown) => (value === null || value === undefined ? null : codec.readJson<unknown>(value));
-  const toStep = (row: Selectable<ExecutionStepsTable>): ExecutionStep => ({
+  return {
     id: row.id,
     executionId: row.execution_id,
     stepId: row.step_id,
@@ -33,7 +34,11 @@ export const createExecutionStepRepository = ({ db, codec }: Executor): Executio
     dataOut: json(row.data_out),
     errorDetails: json(row.error_details) as ErrorDetails | null,
     createdAt: codec.readTimestamp(row.created_at),
-  });
+  };
+};
+
+export const createExecutionStepRepository = ({ db, codec }: Executor): ExecutionStepRepository => {
+  const toStep = (row: Selectable<ExecutionStepsTable>): ExecutionStep => executionStepFromRow(codec, row);
 
   return {
     async insert(step) {

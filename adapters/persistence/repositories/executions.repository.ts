@@ -7,15 +7,17 @@ import type {
   ExecutionWithFlow,
   NewExecution,
 } from '../../../ports/execution-repositories.js';
-import type { Database, ExecutionsTable } from '../schema.js';
-import { executionStepRow } from './execution-steps.repository.js';
+import type { Database, ExecutionStepsTable, ExecutionsTable, StepsTable } from '../schema.js';
+import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
+import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 type Row = Selectable<ExecutionsTable>;
 type RowWithFlow = Row & { flow_name: string; flow_user_id: string };
 
-export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRepository => {
+export const createExecutionRepository = (executor: Executor): ExecutionRepository => {
+  const { db, codec } = executor;
   const time = (value: Date | string | null) => (value === null ? null : codec.readTimestamp(value));
   const toExecution = (row: Row): Execution => ({
     id: row.id,
@@ -138,7 +140,7 @@ export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRep
 
     async claim(id, lease, now) {
       const at = codec.timestamp(now);
-      const row = await db
+      const claimed = db
         .updateTable('executions')
         .set({
           status: 'running',
@@ -157,9 +159,42 @@ export const createExecutionRepository = ({ db, codec }: Executor): ExecutionRep
             eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', at)]),
           ]),
         )
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toExecution(row) : null;
+        .returningAll();
+      if (codec.dialect === 'postgres') {
+        // One round trip: the worker needs all three before it can run a step. The rows come as
+        // JSON; their values read back with the same codec as plain rows (timestamps as text).
+        const row = await db
+          .with('claimed', () => claimed)
+          .selectFrom('claimed')
+          .selectAll('claimed')
+          .select([
+            sql<
+              Selectable<StepsTable>[]
+            >`(select coalesce(json_agg(s order by s.position, s.id), '[]') from steps s where s.flow_id = claimed.flow_id)`.as(
+              'claimed_steps',
+            ),
+            sql<
+              Selectable<ExecutionStepsTable>[]
+            >`(select coalesce(json_agg(r order by r.position, r.created_at), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
+              'claimed_records',
+            ),
+          ])
+          .executeTakeFirst();
+        if (!row) return null;
+        const { claimed_steps, claimed_records, ...execution } = row;
+        return {
+          execution: toExecution(execution),
+          steps: claimed_steps.map((step) => stepFromRow(codec, step)),
+          recorded: claimed_records.map((record) => executionStepFromRow(codec, record)),
+        };
+      }
+      const row = await claimed.executeTakeFirst();
+      if (!row) return null;
+      return {
+        execution: toExecution(row),
+        steps: await createStepRepository(executor).listByFlow(row.flow_id),
+        recorded: await createExecutionStepRepository(executor).listByExecution(row.id),
+      };
     },
 
     async renew(ids, lease) {

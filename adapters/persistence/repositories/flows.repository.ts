@@ -1,11 +1,13 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Flow } from '../../../core/domain/flow.js';
 import type { FlowFilter, FlowRepository } from '../../../ports/flow-repositories.js';
-import type { Database, FlowsTable } from '../schema.js';
+import type { Database, FlowsTable, StepsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
+import { createStepRepository, stepFromRow } from './steps.repository.js';
 
-export const createFlowRepository = ({ db, codec }: Executor): FlowRepository => {
+export const createFlowRepository = (executor: Executor): FlowRepository => {
+  const { db, codec } = executor;
   const toFlow = (row: Selectable<FlowsTable>): Flow => ({
     id: row.id,
     userId: row.user_id,
@@ -59,6 +61,29 @@ export const createFlowRepository = ({ db, codec }: Executor): FlowRepository =>
     async findById(id) {
       const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toFlow(row) : null;
+    },
+
+    async findWithTrigger(id) {
+      if (codec.dialect === 'postgres') {
+        // One round trip for every webhook; the step comes as JSON and reads back with the same codec.
+        const row = await db
+          .selectFrom('flows')
+          .selectAll('flows')
+          .select(
+            sql<Selectable<StepsTable> | null>`(select row_to_json(s) from steps s where s.flow_id = flows.id and s.type = 'trigger' order by s.position, s.id limit 1)`.as(
+              'trigger_step',
+            ),
+          )
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return null;
+        const { trigger_step, ...flow } = row;
+        return { flow: toFlow(flow), trigger: trigger_step ? stepFromRow(codec, trigger_step) : null };
+      }
+      const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return null;
+      const steps = await createStepRepository(executor).listByFlow(id);
+      return { flow: toFlow(row), trigger: steps.find((step) => step.type === 'trigger') ?? null };
     },
 
     async lock(id) {

@@ -1,26 +1,30 @@
 import type { Selectable } from 'kysely';
 import type { Parameters, Step, StepStatus, StepType } from '../../../core/domain/flow.js';
 import type { StepRepository } from '../../../ports/flow-repositories.js';
+import type { Codec } from '../codec.js';
 import type { StepsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
+/** A step from its row: shared with the runs' repository, which reads a run's steps as it claims it. */
+export const stepFromRow = (codec: Codec, row: Selectable<StepsTable>): Step => ({
+  id: row.id,
+  flowId: row.flow_id,
+  type: row.type as StepType,
+  appKey: row.app_key,
+  key: row.key,
+  name: row.name,
+  position: row.position,
+  status: row.status as StepStatus,
+  parameters: codec.readJson<Parameters>(row.parameters),
+  connectionId: row.connection_id,
+  appVersion: row.app_version,
+  continueOnFailure: codec.readBool(row.continue_on_failure),
+  createdAt: codec.readTimestamp(row.created_at),
+  updatedAt: codec.readTimestamp(row.updated_at),
+});
+
 export const createStepRepository = ({ db, codec }: Executor): StepRepository => {
-  const toStep = (row: Selectable<StepsTable>): Step => ({
-    id: row.id,
-    flowId: row.flow_id,
-    type: row.type as StepType,
-    appKey: row.app_key,
-    key: row.key,
-    name: row.name,
-    position: row.position,
-    status: row.status as StepStatus,
-    parameters: codec.readJson<Parameters>(row.parameters),
-    connectionId: row.connection_id,
-    appVersion: row.app_version,
-    continueOnFailure: codec.readBool(row.continue_on_failure),
-    createdAt: codec.readTimestamp(row.created_at),
-    updatedAt: codec.readTimestamp(row.updated_at),
-  });
+  const toStep = (row: Selectable<StepsTable>): Step => stepFromRow(codec, row);
 
   return {
     async insert(steps) {

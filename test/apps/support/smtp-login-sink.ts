@@ -10,6 +10,10 @@ interface Received {
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 'smtp-secret-password';
 
+/** Recipients the sink refuses, with the reply code: a greylisting server (451) and a missing mailbox (550). */
+export const GREYLISTED = 'greylisted@example.com';
+export const UNKNOWN_MAILBOX = 'nobody@example.com';
+
 /** An SMTP server on loopback that wants a login and keeps what it receives. */
 export const startAuthenticatedSink = async () => {
   const received: Received[] = [];
@@ -20,6 +24,13 @@ export const startAuthenticatedSink = async () => {
     onAuth(auth, _session, callback) {
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: SMTP_USER });
       else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = { [GREYLISTED]: [451, 'Greylisted, try again later'], [UNKNOWN_MAILBOX]: [550, 'No such user'] }[
+        address.address
+      ] as [number, string] | undefined;
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal[1]), { responseCode: refusal[0] }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
