@@ -18,6 +18,7 @@ import { isPostgresUrl, openDatabase } from '../adapters/persistence/open-databa
 import { createDatabaseRateLimiter } from '../adapters/persistence/rate-limiter.js';
 import { createRepositories } from '../adapters/persistence/repositories/index.js';
 import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
+import { createNodeSamlGateway } from '../adapters/saml/node-saml-gateway.js';
 import { buildUseCases } from '../core/application/use-cases.js';
 import { DEFAULT_STEP_BACKOFF } from '../core/engine/backoff.js';
 import type { Clock } from '../ports/clock.js';
@@ -101,6 +102,8 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
     }),
   );
   provide(c, TOKENS.runner, (c) => createStepRunner(resolve(c, TOKENS.apps), apps));
+  // SAML endpoints are reached where webhooks are: at the server's public address.
+  provide(c, TOKENS.saml, () => createNodeSamlGateway({ publicUrl: config.webhookUrl }));
   provide(c, TOKENS.useCases, (c) =>
     buildUseCases({
       repos: resolve(c, TOKENS.repositories),
@@ -116,6 +119,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       apps: resolve(c, TOKENS.apps),
       runner: resolve(c, TOKENS.runner),
       queue: resolve(c, TOKENS.jobQueue),
+      saml: resolve(c, TOKENS.saml),
       random: Math.random,
       settings: {
         webAppUrl: config.webAppUrl,

@@ -42,7 +42,8 @@ export const createConveyor = async (
     settings: {
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
-      webhookBaseUrl: config.webhookUrl,
+      publicUrl: config.webhookUrl,
+      webAppUrl: config.webAppUrl,
       syncTimeoutMs: config.syncWebhookTimeoutMs,
     },
   });

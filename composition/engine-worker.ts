@@ -32,7 +32,8 @@ const every = (ms: number, task: () => Promise<unknown>, logger: Logger, what: s
 
 /**
  * The engine's side of a process: takes runs and trigger firings from the queue, keeps its
- * leases alive, sends stranded runs back to the queue and prunes old executions.
+ * leases alive, sends stranded runs back to the queue and prunes old executions and expired
+ * sign-in records.
  */
 export const startEngineWorker = async (
   useCases: UseCases,
@@ -64,6 +65,7 @@ export const startEngineWorker = async (
     every(Math.max(100, lease / 3), () => useCases.engine.renewLeases(id, [...inFlight]), logger, 'lease renewal'),
     every(Math.max(200, lease / 2), () => useCases.engine.reapStranded(), logger, 'reaping stranded runs'),
     every(HOUR_MS, () => useCases.engine.pruneExecutions(config.executionRetentionMs), logger, 'pruning executions'),
+    every(HOUR_MS, () => useCases.engine.pruneSignInRecords(), logger, 'pruning sign-in records'),
   ];
   // What a process that died left behind goes on now rather than at the first tick.
   await useCases.engine.reapStranded();

@@ -11,6 +11,7 @@ import type { Logger } from '../ports/logger.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { SamlGateway } from '../ports/saml.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { SecretTokens } from '../ports/secret-tokens.js';
 import type { StepRunner } from '../ports/step-runner.js';
@@ -40,5 +41,6 @@ export const TOKENS = {
   license: token<LicenseSource>('LicenseSource'),
   apps: token<AppRuntime>('AppCatalog'),
   runner: token<StepRunner>('StepRunner'),
+  saml: token<SamlGateway>('SamlGateway'),
   useCases: token<UseCases>('UseCases'),
 } as const;

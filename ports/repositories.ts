@@ -14,6 +14,12 @@ import type {
   SeenItemRepository,
 } from './execution-repositories.js';
 import type { FlowRepository, FolderRepository, StepRepository, TemplateRepository } from './flow-repositories.js';
+import type {
+  SamlAuthProviderRepository,
+  SamlIdentityRepository,
+  SamlMessageRepository,
+  SamlSessionRepository,
+} from './saml-repositories.js';
 
 export interface NewUser {
   readonly id: string;
@@ -223,4 +229,8 @@ export interface Repositories {
   readonly executionSteps: ExecutionStepRepository;
   readonly flowStore: FlowStoreRepository;
   readonly seenItems: SeenItemRepository;
+  readonly samlProviders: SamlAuthProviderRepository;
+  readonly samlIdentities: SamlIdentityRepository;
+  readonly samlMessages: SamlMessageRepository;
+  readonly samlSessions: SamlSessionRepository;
 }

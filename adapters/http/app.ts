@@ -9,6 +9,7 @@ import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
 import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
+import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
@@ -44,6 +45,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   );
 
   app.route('/', webhookRoutes({ ...deps, syncTimeoutMs: settings.syncTimeoutMs }));
+  app.route('/', samlSignInRoutes(deps));
 
   const api = apiRouter(deps);
   for (const mount of API_MOUNTS) app.route(mount, api);

@@ -7,8 +7,10 @@ export interface HttpSettings {
   readonly bodyLimitBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
-  /** Where webhook paths are reached from outside, without a trailing slash. */
-  readonly webhookBaseUrl: string;
+  /** Where this server is reached from outside (webhook and SAML addresses), without a trailing slash. */
+  readonly publicUrl: string;
+  /** The web app's address, where SAML sign-ins send the browser back to. */
+  readonly webAppUrl: string;
   /** How long `/sync` webhooks wait for their run before answering 202. */
   readonly syncTimeoutMs: number;
 }

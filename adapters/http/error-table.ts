@@ -53,6 +53,13 @@ const TABLE: Table = {
     type: 'RoleInUseError',
     errors: { general: [`The role is held by ${f.users} user(s); give them another role first.`] },
   }),
+  'role.saml_default': (f) => ({
+    status: 422,
+    type: 'RoleInUseError',
+    errors: {
+      general: [`The role is the default role of ${f.providers} SAML provider(s); change their default first.`],
+    },
+  }),
   'license.required': () => ({
     status: 403,
     type: 'EnterpriseLicenseRequiredError',

@@ -203,6 +203,65 @@ export interface SeenItemsTable {
   created_at: Timestamp;
 }
 
+export interface SamlAuthProvidersTable {
+  id: string;
+  name: string;
+  certificate: string;
+  signature_algorithm: string;
+  issuer: string;
+  entry_point: string;
+  firstname_attribute_name: string;
+  surname_attribute_name: string;
+  email_attribute_name: string;
+  role_attribute_name: string;
+  default_role_id: string;
+  active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SamlRoleMappingsTable {
+  id: string;
+  saml_auth_provider_id: string;
+  role_id: string;
+  remote_role_name: string;
+  /** Mappings are tried in this order. */
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SamlIdentitiesTable {
+  id: string;
+  saml_auth_provider_id: string;
+  /** The provider's name id for the user. */
+  remote_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface SamlRequestsTable {
+  /** The AuthnRequest's ID. */
+  id: string;
+  saml_auth_provider_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface SamlUsedAssertionsTable {
+  saml_auth_provider_id: string;
+  assertion_id: string;
+  expires_at: Timestamp;
+}
+
+export interface SamlSessionsTable {
+  access_token_id: string;
+  saml_auth_provider_id: string;
+  name_id: string;
+  session_index: string | null;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -223,4 +282,10 @@ export interface Database {
   execution_steps: ExecutionStepsTable;
   flow_store: FlowStoreTable;
   seen_items: SeenItemsTable;
+  saml_auth_providers: SamlAuthProvidersTable;
+  saml_role_mappings: SamlRoleMappingsTable;
+  saml_identities: SamlIdentitiesTable;
+  saml_requests: SamlRequestsTable;
+  saml_used_assertions: SamlUsedAssertionsTable;
+  saml_sessions: SamlSessionsTable;
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../../ports/mailer.js';
 import type { PasswordHasher } from '../../ports/password-hasher.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { Repositories } from '../../ports/repositories.js';
+import type { SamlGateway } from '../../ports/saml.js';
 import type { SecretTokens } from '../../ports/secret-tokens.js';
 import type { StepRunner } from '../../ports/step-runner.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -38,6 +39,8 @@ export interface CoreDeps {
   /** Runs apps' triggers and actions for the engine. */
   readonly runner: StepRunner;
   readonly queue: JobQueue;
+  /** Speaks SAML with identity providers. */
+  readonly saml: SamlGateway;
   /** In [0, 1): retry jitter. */
   readonly random: () => number;
   readonly settings: CoreSettings;

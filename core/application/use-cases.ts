@@ -51,6 +51,12 @@ import { makeGetPermissionCatalog } from './roles/get-permission-catalog.js';
 import { makeGetRole } from './roles/get-role.js';
 import { makeListRoles } from './roles/list-roles.js';
 import { makeUpdateRole } from './roles/update-role.js';
+import { makeCreateSamlAuthProvider } from './saml/create-saml-auth-provider.js';
+import { makeSamlRoleMappings } from './saml/role-mappings.js';
+import { makeSamlAuthProviderQueries } from './saml/saml-auth-provider-queries.js';
+import { makeSamlSignIn } from './saml/saml-sign-in.js';
+import { makeUpdateSamlAuthProvider } from './saml/update-saml-auth-provider.js';
+import { makeUpsertSamlAuthProvider } from './saml/upsert-saml-auth-provider.js';
 import { makeCreateStep } from './steps/create-step.js';
 import { makeDeleteStep } from './steps/delete-step.js';
 import { makeGetDynamicData, makeGetDynamicFields } from './steps/dynamic.js';
@@ -107,6 +113,13 @@ export const buildUseCases = (deps: CoreDeps) => ({
   createApiToken: makeCreateApiToken(deps),
   listApiTokens: makeListApiTokens(deps),
   deleteApiToken: makeDeleteApiToken(deps),
+
+  ...makeSamlAuthProviderQueries(deps),
+  createSamlAuthProvider: makeCreateSamlAuthProvider(deps),
+  updateSamlAuthProvider: makeUpdateSamlAuthProvider(deps),
+  upsertSamlAuthProvider: makeUpsertSamlAuthProvider(deps),
+  ...makeSamlRoleMappings(deps),
+  ...makeSamlSignIn(deps),
 
   ...makeAppQueries(deps),
   ...makeAppAdministration(deps),

@@ -14,6 +14,7 @@ export type DomainError =
   | { readonly code: 'resource.not_found'; readonly resource: string }
   | { readonly code: 'user.last_admin' }
   | { readonly code: 'role.in_use'; readonly users: number }
+  | { readonly code: 'role.saml_default'; readonly providers: number }
   | { readonly code: 'license.required' }
   | { readonly code: 'connection.verification_failed'; readonly reason: string }
   | { readonly code: 'flow.incomplete_steps' }
@@ -38,6 +39,7 @@ export const rateLimited = (retryAfterSeconds: number): DomainError => ({
 export const notFound = (resource: string): DomainError => ({ code: 'resource.not_found', resource });
 export const lastAdmin = (): DomainError => ({ code: 'user.last_admin' });
 export const roleInUse = (users: number): DomainError => ({ code: 'role.in_use', users });
+export const roleIsSamlDefault = (providers: number): DomainError => ({ code: 'role.saml_default', providers });
 export const licenseRequired = (): DomainError => ({ code: 'license.required' });
 export const verificationFailed = (reason: string): DomainError => ({ code: 'connection.verification_failed', reason });
 export const incompleteSteps = (): DomainError => ({ code: 'flow.incomplete_steps' });

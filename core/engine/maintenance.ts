@@ -45,6 +45,17 @@ export const makeEngineMaintenance = (deps: Deps) => {
       return total;
     },
 
+    /**
+     * Forgets what single sign-on keeps only for a while: AuthnRequests past their time, used
+     * assertions that could no longer be accepted anyway, and sessions whose token has expired.
+     */
+    async pruneSignInRecords(): Promise<number> {
+      const now = clock.now();
+      const total = (await repos.samlMessages.deleteExpired(now)) + (await repos.samlSessions.deleteExpired(now));
+      if (total > 0) logger.info({ count: total }, 'expired sign-in records pruned');
+      return total;
+    },
+
     /** Makes the queue's schedules match the published flows (after a crash between the two). */
     async reconcileSchedules(): Promise<void> {
       const sync = makeSyncFlowSchedule(deps);

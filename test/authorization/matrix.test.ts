@@ -9,6 +9,7 @@ import { appAdministrationFixtures } from './connection-fixtures.js';
 import { templateFixtures } from './flow-resources.js';
 import { GRAPHQL_CASES, type GraphqlCase } from './graphql-operations.js';
 import { type MatrixFixtures, ROUTES, type RouteCase } from './routes.js';
+import { samlFixtures } from './saml-routes.js';
 
 /** What a caller got: the status, and the error type (REST `meta.type`, GraphQL `extensions.code`). */
 interface Outcome {
@@ -78,7 +79,12 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
       const settings = { ...env(), ALLOW_PRIVATE_NETWORKS: 'true' };
       instance = await startTestInstance(dialect, settings, { apps: FLOW_TEST_APPS });
       const actors = await actorFactory(instance);
-      fx = { ...actors, ...(await appAdministrationFixtures(actors)), ...(await templateFixtures(actors)) };
+      fx = {
+        ...actors,
+        ...(await appAdministrationFixtures(actors)),
+        ...(await templateFixtures(actors)),
+        ...(await samlFixtures(actors)),
+      };
       for (const kind of ACTOR_KINDS) standing.set(kind, await fx.make(kind));
       readAllManageOwn = await fx.makeWith(READ_ALL_MANAGE_OWN);
       manageAll = await fx.makeWith(MANAGE_ALL);
@@ -98,7 +104,7 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
       const actual: Record<string, number> = {};
       for (const kind of ACTOR_KINDS) {
         const actor = row.freshActor ? await fx.make(kind) : (standing.get(kind) as TestActor);
-        const want = !licensed && row.ee && kind !== 'anonymous' ? 403 : row.expect[kind];
+        const want = !licensed && row.ee && row.expect[kind] !== 401 ? 403 : row.expect[kind];
         const outcome = await callAs(actor, false);
         expected[kind] = expectation(want);
         actual[kind] = outcome.status;

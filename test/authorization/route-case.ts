@@ -5,6 +5,10 @@ export type MatrixFixtures = ActorFactory & {
   readonly oauthClientId: string;
   /** A template of a flow of the installing administrator. */
   readonly templateId: string;
+  /** A SAML provider of the installing administrator's making. */
+  readonly samlAuthProviderId: string;
+  /** A complete new provider, with an issuer of its own. */
+  readonly samlProviderBody: () => Record<string, unknown>;
 };
 
 /** The expected status for each kind of caller. */
@@ -24,7 +28,10 @@ export interface ForeignCase {
 export interface RouteCase {
   readonly method: string;
   readonly route: string;
-  /** Enterprise route: without a licence, any authenticated caller gets 403 EnterpriseLicenseRequiredError. */
+  /**
+   * Enterprise route: without a licence, every caller who passes authentication (anyone, on a
+   * public route) gets 403 EnterpriseLicenseRequiredError.
+   */
   readonly ee?: boolean;
   /** The route consumes the caller's account or session: each caller is made afresh for it. */
   readonly freshActor?: boolean;

@@ -3,6 +3,7 @@ import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES
 import { EXECUTION_ROUTES } from './execution-routes.js';
 import { FLOW_ROUTES } from './flow-routes.js';
 import { adminOnly, everyone, MISSING, permitted, type RouteCase, signedIn, unique } from './route-case.js';
+import { SAML_ROUTES } from './saml-routes.js';
 
 export type { MatrixFixtures, RouteCase } from './route-case.js';
 
@@ -348,4 +349,5 @@ export const ROUTES: readonly RouteCase[] = [
   },
   ...FLOW_ROUTES,
   ...EXECUTION_ROUTES,
+  ...SAML_ROUTES,
 ];

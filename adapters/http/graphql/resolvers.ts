@@ -29,7 +29,7 @@ const withInput =
 
 /** The resolvers of `Query` and `Mutation`, by field name: graphql-js calls them on the root value. */
 export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 'settings'>) => {
-  const present = flowPresenters(settings.webhookBaseUrl);
+  const present = flowPresenters(settings.publicUrl);
   return {
     currentUser: async (_args: unknown, { actor }: GraphqlContext) =>
       presentUser(unwrap(await useCases.getCurrentUser(actor))),

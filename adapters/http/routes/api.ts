@@ -12,6 +12,7 @@ import { flowRoutes } from './flows.routes.js';
 import { folderRoutes } from './folders.routes.js';
 import { installationRoutes } from './installation.routes.js';
 import { roleRoutes } from './roles.routes.js';
+import { samlProviderRoutes } from './saml-providers.routes.js';
 import { serviceRoutes } from './service.routes.js';
 import { stepRoutes } from './steps.routes.js';
 import { templateRoutes } from './templates.routes.js';
@@ -28,6 +29,7 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', adminUserRoutes(deps))
     .route('/', roleRoutes(deps))
     .route('/', apiTokenRoutes(deps))
+    .route('/', samlProviderRoutes(deps))
     .route('/', appRoutes(deps))
     .route('/', connectionRoutes(deps))
     .route('/', appAdminRoutes(deps))

@@ -19,7 +19,7 @@ import { idParam, jsonBody, parseInput } from '../validation.js';
 /** Flows, their status, folder, export and import, and the creation of steps in them. */
 export const flowRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
-  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  const present = flowPresenters(deps.settings.publicUrl);
   const id = (c: Context) => idParam(c, 'flowId', 'Flow');
   return new Hono<AppEnv>()
     .use('/flows/*', requireActor(deps))
@@ -87,7 +87,7 @@ export const flowRoutes = (deps: HttpDeps) => {
 
 /** Flows that use an app or a connection, as the apps and connections routes list them. */
 export const flowsUsing = (deps: HttpDeps) => {
-  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  const present = flowPresenters(deps.settings.publicUrl);
   return {
     app: async (c: Context<AppEnv>) => {
       const page = unwrap(

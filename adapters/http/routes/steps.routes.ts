@@ -12,7 +12,7 @@ import { idParam, jsonBody } from '../validation.js';
 
 export const stepRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
-  const present = flowPresenters(deps.settings.webhookBaseUrl);
+  const present = flowPresenters(deps.settings.publicUrl);
   const id = (c: Context) => idParam(c, 'stepId', 'Step');
   const sample = (step: ExecutionStep | null) => (step ? presentExecutionStep(step) : null);
   return new Hono<AppEnv>()

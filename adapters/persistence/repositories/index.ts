@@ -12,6 +12,12 @@ import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
 import { createRoleRepository } from './roles.repository.js';
+import { createSamlAuthProviderRepository } from './saml-providers.repository.js';
+import {
+  createSamlIdentityRepository,
+  createSamlMessageRepository,
+  createSamlSessionRepository,
+} from './saml-sign-in.repository.js';
 import { createStepRepository } from './steps.repository.js';
 import { createTemplateRepository } from './templates.repository.js';
 import { createUserTokenRepository } from './user-tokens.repository.js';
@@ -35,4 +41,8 @@ export const createRepositories = (ex: Executor): Repositories => ({
   executionSteps: createExecutionStepRepository(ex),
   flowStore: createFlowStoreRepository(ex),
   seenItems: createSeenItemRepository(ex),
+  samlProviders: createSamlAuthProviderRepository(ex),
+  samlIdentities: createSamlIdentityRepository(ex),
+  samlMessages: createSamlMessageRepository(ex),
+  samlSessions: createSamlSessionRepository(ex),
 });

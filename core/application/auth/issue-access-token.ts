@@ -1,20 +1,27 @@
 import type { Repositories } from '../../../ports/repositories.js';
 import type { CoreDeps } from '../deps.js';
 
+export interface IssuedAccessToken {
+  readonly id: string;
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
 /** Creates a session token for the user and returns it; only its hash is stored. */
 export const issueAccessToken = async (
   { clock, ids, secrets, settings }: Pick<CoreDeps, 'clock' | 'ids' | 'secrets' | 'settings'>,
   repos: Pick<Repositories, 'accessTokens'>,
   userId: string,
-): Promise<string> => {
+): Promise<IssuedAccessToken> => {
   const token = secrets.generate();
   const now = clock.now();
+  const issued = { id: ids.next(), token, expiresAt: new Date(now.getTime() + settings.accessTokenTtlMs) };
   await repos.accessTokens.insert({
-    id: ids.next(),
+    id: issued.id,
     userId,
     tokenHash: secrets.hash(token),
-    expiresAt: new Date(now.getTime() + settings.accessTokenTtlMs),
+    expiresAt: issued.expiresAt,
     now,
   });
-  return token;
+  return issued;
 };

@@ -30,6 +30,6 @@ export const makeSignIn =
     if (!(await deps.passwords.verify(found.passwordHash, input.password))) {
       return err(invalidCredentials());
     }
-    const token = await issueAccessToken(deps, deps.repos, found.user.id);
+    const { token } = await issueAccessToken(deps, deps.repos, found.user.id);
     return ok({ token });
   };

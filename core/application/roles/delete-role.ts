@@ -1,5 +1,5 @@
 import type { Actor } from '../../domain/actor.js';
-import { type DomainError, forbidden, notFound, roleInUse } from '../../domain/errors.js';
+import { type DomainError, forbidden, notFound, roleInUse, roleIsSamlDefault } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { adminOnly } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
@@ -15,6 +15,8 @@ export const makeDeleteRole =
       if (role.isAdmin) return err(forbidden('The Admin role cannot be deleted.'));
       const users = await tx.roles.countUsers(roleId);
       if (users > 0) return err(roleInUse(users));
+      const providers = await tx.samlProviders.countByDefaultRole(roleId);
+      if (providers > 0) return err(roleIsSamlDefault(providers));
       await tx.roles.delete(roleId);
       return ok(undefined);
     });
