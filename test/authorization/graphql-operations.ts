@@ -51,4 +51,11 @@ export const GRAPHQL_CASES: readonly GraphqlCase[] = [
     variables: async (fx, actor) => ({ input: { id: await connectionFor(fx, actor, 'postgresql') } }),
     foreignVariables: async (fx) => ({ input: { id: await adminsConnection(fx, 'postgresql') } }),
   },
+  {
+    field: 'upsertSamlAuthProvider',
+    mirrors: 'POST /admin/saml-auth-providers',
+    query:
+      'mutation ($input: UpsertSamlAuthProviderInput) { upsertSamlAuthProvider(input: $input) { id issuer active } }',
+    variables: (fx) => ({ input: fx.samlProviderBody() }),
+  },
 ];

@@ -339,6 +339,7 @@ describe.each(DIALECTS)('GraphQL over HTTP (%s)', (dialect) => {
         'updateStep',
         'updateUser',
         'verifyConnection',
+        'upsertSamlAuthProvider',
       ]);
       expect((await answer(() => clientOf(url).rawRequest(getIntrospectionQuery()))).status).toBe(401);
     });
@@ -352,12 +353,17 @@ describe.each(DIALECTS)('GraphQL over HTTP (%s)', (dialect) => {
           'mutation { createSamlAuthProvider(input: { name: "Okta", certificate: "x", signatureAlgorithm: "sha256" }) { id } }',
         ),
       );
-      expect(field).toBe('Cannot query field "createSamlAuthProvider" on type "Mutation".');
+      // graphql-js points to the new name.
+      expect(field).toBe(
+        'Cannot query field "createSamlAuthProvider" on type "Mutation". Did you mean "upsertSamlAuthProvider"?',
+      );
       const res = await send(
         world.adminToken,
         'mutation ($input: CreateSamlAuthProviderInput) { updateUser(input: $input) { id } }',
       );
-      expect(res.errors?.map((e) => e.message)).toContain('Unknown type "CreateSamlAuthProviderInput".');
+      expect(res.errors?.map((e) => e.message)).toContain(
+        'Unknown type "CreateSamlAuthProviderInput". Did you mean "UpsertSamlAuthProviderInput"?',
+      );
       expect(res.data).toBeUndefined();
     });
 

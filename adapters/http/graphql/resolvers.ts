@@ -1,9 +1,11 @@
+import type { SamlAuthProviderInput } from '../../../core/application/saml/provider-input.js';
 import type { Actor } from '../../../core/domain/actor.js';
-import { invalidInput } from '../../../core/domain/errors.js';
+import { invalidInput, licenseRequired } from '../../../core/domain/errors.js';
 import type { HttpDeps } from '../context.js';
 import { fail } from '../failures.js';
 import { presentConnection } from '../presenters/app.presenter.js';
 import { flowPresenters } from '../presenters/flow.presenter.js';
+import { samlPresenters } from '../presenters/saml.presenter.js';
 import { presentUser } from '../presenters/user.presenter.js';
 import { unwrap } from '../respond.js';
 import { updateProfileSchema } from '../schemas/accounts.schemas.js';
@@ -30,6 +32,7 @@ const withInput =
 /** The resolvers of `Query` and `Mutation`, by field name: graphql-js calls them on the root value. */
 export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 'settings'>) => {
   const present = flowPresenters(settings.publicUrl);
+  const { presentSamlAuthProvider } = samlPresenters(settings.publicUrl);
   return {
     currentUser: async (_args: unknown, { actor }: GraphqlContext) =>
       presentUser(unwrap(await useCases.getCurrentUser(actor))),
@@ -50,8 +53,13 @@ export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 
       presentConnection(unwrap(await useCases.verifyConnection(actor, idOrNotFound(id, 'Connection')))),
     ),
 
-    // TODO(issue 7): upsertSamlAuthProvider, once its use case is merged (see saml.sdl.ts), as
-    //   withInput(async (actor, input) => presentSamlAuthProvider(unwrap(
-    //     await useCases.upsertSamlAuthProvider(actor, parseInput(<the REST create schema>, input)))))
+    // An enterprise operation, as its REST routes: the licence is checked before anything else.
+    // GraphQL has checked the input's types; the use case checks everything else, for an update
+    // by issuer needs only the fields it changes.
+    upsertSamlAuthProvider: withInput(async (actor, input) => {
+      if (!useCases.getLicenseStatus().verified) fail(licenseRequired());
+      const provider = unwrap(await useCases.upsertSamlAuthProvider(actor, input as SamlAuthProviderInput));
+      return presentSamlAuthProvider(provider);
+    }),
   };
 };

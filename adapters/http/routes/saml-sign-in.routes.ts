@@ -2,12 +2,13 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
+import { bodyText } from '../request-body.js';
 import { samlMessageSchema } from '../schemas/saml.schemas.js';
 
 /** The fields an IdP posts (HTTP-POST binding); anything else reads as no fields. */
 const postedFields = async (c: Context) => {
   if (!/^application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) return {};
-  const parsed = v.safeParse(samlMessageSchema, Object.fromEntries(new URLSearchParams(await c.req.text())));
+  const parsed = v.safeParse(samlMessageSchema, Object.fromEntries(new URLSearchParams(await bodyText(c))));
   return parsed.success ? parsed.output : {};
 };
 
