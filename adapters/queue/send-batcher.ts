@@ -8,10 +8,18 @@ interface Waiting<T> {
 const ROWS_PER_INSERT = 500;
 
 /**
+ * Inserts under way at once. Sends that arrive while both are under way wait for one to end and
+ * then go in together: the busier the database, the longer an insert takes and the more sends
+ * share the next one, while a lone send still goes at once.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * A group commit for sends: the jobs sent during one turn of the event loop (by concurrent
- * requests, by handlers) go in as one multi-row insert, and each send resolves once that
- * statement has committed. A commit is the expensive part of a send (on SQLite above all), so
- * this is what lets one process take thousands of jobs a second.
+ * requests, by handlers), or while earlier inserts are under way, go in as one multi-row insert,
+ * and each send resolves once that statement has committed. A commit (and on Postgres a round
+ * trip) is the expensive part of a send, so this is what lets one process take thousands of jobs
+ * a second.
  *
  * `insertMany` inserts rows whose ids are already chosen and returns the ids it really inserted
  * (a singleton conflict skips only its own row).
@@ -21,6 +29,7 @@ export const createSendBatcher = <T extends { readonly id: string }>(
 ) => {
   let waiting: Waiting<T>[] = [];
   let scheduled = false;
+  let inFlight = 0;
 
   const insert = async (batch: readonly Waiting<T>[]) => {
     try {
@@ -31,19 +40,28 @@ export const createSendBatcher = <T extends { readonly id: string }>(
     }
   };
 
-  const flush = async () => {
-    scheduled = false;
-    const all = waiting;
-    waiting = [];
-    for (let i = 0; i < all.length; i += ROWS_PER_INSERT) await insert(all.slice(i, i + ROWS_PER_INSERT));
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
   };
+
+  function flush() {
+    scheduled = false;
+    while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
+      const batch = waiting.slice(0, ROWS_PER_INSERT);
+      waiting = waiting.slice(ROWS_PER_INSERT);
+      inFlight++;
+      void insert(batch).finally(() => {
+        inFlight--;
+        if (waiting.length > 0) schedule();
+      });
+    }
+  }
 
   return (row: T): Promise<string | null> =>
     new Promise((resolve, reject) => {
       waiting.push({ row, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
+      schedule();
     });
 };
