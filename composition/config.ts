@@ -36,6 +36,7 @@ const EnvSchema = v.object({
   HOST: v.optional(text, '127.0.0.1'),
   DATABASE_URL: v.optional(text, './data/conveyor.db'),
   DATABASE_POOL_SIZE: v.optional(integer(1, 1000), '10'),
+  DATABASE_POOL_TIMEOUT_MS: v.optional(integer(50, 600_000), '5000'),
   ENCRYPTION_KEY: v.optional(text),
   ENCRYPTION_KEYS_PREVIOUS: v.optional(text),
   WEB_APP_URL: v.optional(httpUrl),
@@ -79,6 +80,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   host: env.HOST,
   databaseUrl: env.DATABASE_URL,
   databasePoolSize: env.DATABASE_POOL_SIZE,
+  /** How long a query waits for a free Postgres connection before failing as unavailable (503). */
+  databasePoolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
   /** Raw value; `resolveEncryptionKey` turns it (or its absence) into key bytes. */
   encryptionKey: env.ENCRYPTION_KEY ?? null,
   /** Older keys, comma-separated, that still open values sealed before a rotation. */

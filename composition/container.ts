@@ -62,7 +62,10 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   provide(c, TOKENS.encryptionKeys, () => resolveEncryptionKeys(config));
   provide(c, TOKENS.secretBox, (c) => createSecretBox(resolve(c, TOKENS.encryptionKeys)));
   provide(c, TOKENS.database, (c) =>
-    openDatabase(config.databaseUrl, resolve(c, TOKENS.logger), { poolSize: config.databasePoolSize }),
+    openDatabase(config.databaseUrl, resolve(c, TOKENS.logger), {
+      poolSize: config.databasePoolSize,
+      poolTimeoutMs: config.databasePoolTimeoutMs,
+    }),
   );
   provide(c, TOKENS.clock, () => overrides.clock ?? systemClock);
   provide(c, TOKENS.ids, () => uuidGenerator);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
 import type { AppEnv, HttpDeps } from './context.js';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
 import { type Failure, FailureResponse } from './failures.js';
@@ -54,6 +55,10 @@ export const createHttpApp = (deps: HttpDeps) => {
   app.notFound((c) => sendFailure(c, { code: 'http.route_not_found' }));
   app.onError((error, c) => {
     if (error instanceof FailureResponse) return sendFailure(c, error.failure);
+    if (error instanceof DatabaseUnavailableError) {
+      logger.warn({ requestId: c.get('requestId'), err: error.message }, 'database unavailable; answered 503');
+      return sendFailure(c, { code: 'http.service_unavailable', retryAfterSeconds: 1 });
+    }
     logger.error(
       { requestId: c.get('requestId'), err: { message: error.message, stack: error.stack } },
       'unhandled error while serving a request',

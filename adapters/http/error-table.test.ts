@@ -27,6 +27,7 @@ const EXAMPLES: { readonly [K in Failure['code']]: Extract<Failure, { code: K }>
   'http.payload_too_large': { code: 'http.payload_too_large', limitBytes: 1024 },
   'http.method_not_allowed': { code: 'http.method_not_allowed', allow: 'POST' },
   'http.route_not_found': { code: 'http.route_not_found' },
+  'http.service_unavailable': { code: 'http.service_unavailable', retryAfterSeconds: 1 },
 };
 
 /** Status and meta type of every code, as API.md §3 documents them. */
@@ -54,6 +55,7 @@ const DOCUMENTED: { readonly [K in Failure['code']]: readonly [status: number, t
   'http.payload_too_large': [413, 'PayloadTooLargeError'],
   'http.method_not_allowed': [405, 'MethodNotAllowedError'],
   'http.route_not_found': [404, 'NotFoundError'],
+  'http.service_unavailable': [503, 'ServiceUnavailableError'],
 };
 
 const codes = Object.keys(EXAMPLES) as Failure['code'][];
@@ -103,14 +105,16 @@ describe('renderFailure', () => {
     });
   });
 
-  it('sends Retry-After with a rate-limited answer and Allow with a refused method, and headers nowhere else', () => {
+  it('sends Retry-After with a rate-limited or busy answer and Allow with a refused method, and headers nowhere else', () => {
     const rendered = renderFailure({ code: 'auth.rate_limited', retryAfterSeconds: 42 });
     expect(rendered.status).toBe(429);
     expect(rendered.headers).toEqual({ 'Retry-After': '42' });
     expect(rendered.errors.general?.[0]).toContain('42 seconds');
     expect(renderFailure({ code: 'http.method_not_allowed', allow: 'POST' }).headers).toEqual({ Allow: 'POST' });
+    const busy = renderFailure({ code: 'http.service_unavailable', retryAfterSeconds: 1 });
+    expect([busy.status, busy.type, busy.headers]).toEqual([503, 'ServiceUnavailableError', { 'Retry-After': '1' }]);
 
-    const withHeaders = ['auth.rate_limited', 'http.method_not_allowed'];
+    const withHeaders = ['auth.rate_limited', 'http.method_not_allowed', 'http.service_unavailable'];
     for (const code of codes.filter((c) => !withHeaders.includes(c))) {
       expect(renderFailure(EXAMPLES[code]).headers).toBeUndefined();
     }

@@ -114,6 +114,12 @@ const TABLE: Table = {
     headers: { Allow: f.allow },
   }),
   'http.route_not_found': () => ({ status: 404, type: 'NotFoundError', errors: { general: ['Not found.'] } }),
+  'http.service_unavailable': (f) => ({
+    status: 503,
+    type: 'ServiceUnavailableError',
+    errors: { general: [`The server is busy. Try again in ${f.retryAfterSeconds} seconds.`] },
+    headers: { 'Retry-After': String(f.retryAfterSeconds) },
+  }),
 };
 
 export const renderFailure = (failure: Failure): RenderedError =>

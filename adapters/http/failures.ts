@@ -5,7 +5,8 @@ export type EdgeError =
   | { readonly code: 'http.bad_request'; readonly message: string }
   | { readonly code: 'http.payload_too_large'; readonly limitBytes: number }
   | { readonly code: 'http.method_not_allowed'; readonly allow: string }
-  | { readonly code: 'http.route_not_found' };
+  | { readonly code: 'http.route_not_found' }
+  | { readonly code: 'http.service_unavailable'; readonly retryAfterSeconds: number };
 
 export type Failure = DomainError | EdgeError;
 

@@ -14,7 +14,13 @@ export interface DatabaseHandle {
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 /** A `postgres://` URL opens a pool; anything else is a SQLite file path (or `:memory:`). */
-export const openDatabase = (url: string, logger: Logger, options: { poolSize?: number } = {}): DatabaseHandle => {
-  const db = isPostgresUrl(url) ? openPostgres(url, logger, options.poolSize ?? 10) : openSqlite(url);
+export const openDatabase = (
+  url: string,
+  logger: Logger,
+  options: { poolSize?: number; poolTimeoutMs?: number } = {},
+): DatabaseHandle => {
+  const db = isPostgresUrl(url)
+    ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000)
+    : openSqlite(url);
   return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, close: () => db.destroy() };
 };

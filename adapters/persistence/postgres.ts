@@ -4,9 +4,10 @@ import type { Logger } from '../../ports/logger.js';
 import { withPreparedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
-export const openPostgres = (url: string, logger: Logger, poolSize: number): Kysely<Database> => {
-  // Without a connect time-out a query waits forever while the server is down.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+export const openPostgres = (url: string, logger: Logger, poolSize: number, timeoutMs: number): Kysely<Database> => {
+  // Without a time-out a query waits forever while the server is down or every connection is busy;
+  // past it the query fails with DatabaseUnavailableError (HTTP 503).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: timeoutMs });
   // An idle client's error (e.g. the server restarted) is emitted on the pool; unhandled, it
   // would kill the process. The pool drops that client and the next query gets a fresh one.
   pool.on('error', (error) => logger.error({ err: error.message }, 'postgres pool client failed'));

@@ -1,6 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
+
+/**
+ * Failures to get a connection that pass: the pool's wait ran out, the server is away, starting,
+ * full (53300) or not taking connections to this database for now (55000, e.g. maintenance).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P03', '53300', '55000']);
+
+const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    const timedOut = typeof message === 'string' && message.includes('timeout exceeded when trying to connect');
+    if (timedOut || (typeof code === 'string' && UNAVAILABLE_CODES.has(code))) {
+      throw new DatabaseUnavailableError(String(message), { cause: error });
+    }
+    throw error;
+  }
+};
 
 /**
  * How many distinct statements get a name. Each named statement is parsed and planned once per
@@ -11,7 +31,7 @@ import type pg from 'pg';
 const MAX_NAMED = 1000;
 
 /**
- * Runs Kysely's statements as named prepared statements: the engine sends the same dozen
+ * Kysely's pool on node-pg's. Runs Kysely's statements as named prepared statements: the engine sends the same dozen
  * statements for every run, and parsing and planning each anew was a large part of the
  * database's CPU per run.
  */
@@ -38,7 +58,7 @@ export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): Pos
       release: () => client.release(),
     }) as unknown as PostgresPoolClient;
   return {
-    connect: async () => wrap(await pool.connect()),
+    connect: async () => wrap(await acquire(pool)),
     end: () => pool.end(),
   };
 };
