@@ -21,6 +21,6 @@ export const openDatabase = (
 ): DatabaseHandle => {
   const db = isPostgresUrl(url)
     ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000)
-    : openSqlite(url);
+    : openSqlite(url, logger);
   return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, close: () => db.destroy() };
 };

@@ -82,6 +82,8 @@ export class GroupCommitSqliteDriver implements Driver {
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
     private readonly statementCacheSize = 500,
+    /** Runs before the connection closes (stops helpers that hold connections of their own). */
+    private readonly beforeClose: () => Promise<void> = async () => {},
   ) {}
 
   async init(): Promise<void> {}
@@ -233,16 +235,20 @@ export class GroupCommitSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.#batchOpen || this.#waiters.length > 0) await this.#commit();
+    await this.beforeClose();
     this.sqlite.close();
   }
 }
 
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: BetterSqlite3.Database) {
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly beforeClose?: () => Promise<void>,
+  ) {
     super({ database: sqlite as never });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.sqlite);
+    return new GroupCommitSqliteDriver(this.sqlite, undefined, this.beforeClose);
   }
 }

@@ -2,16 +2,27 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
+import type { Logger } from '../../ports/logger.js';
 import type { Database } from './schema.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
-export const openSqlite = (path: string): Kysely<Database> => {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+/** WAL pages past which the committing connection checkpoints itself: the backstop of the worker's checkpoints. */
+const BACKSTOP_CHECKPOINT_PAGES = 16_000;
+
+export const openSqlite = (path: string, logger?: Logger): Kysely<Database> => {
+  const onDisk = path !== ':memory:' && path !== '';
+  if (onDisk) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
-  if (path !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  if (onDisk) sqlite.pragma('journal_mode = WAL');
   // WAL with NORMAL survives a process crash; only a power loss may drop the newest commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  if (!onDisk) return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(path, {
+    onFailure: (reason) => logger?.warn({ reason }, 'SQLite checkpoint failed; the next one tries again'),
+  });
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, () => checkpointer.close()) });
 };
