@@ -4,10 +4,12 @@ import { bodyJsonSchema, queryJsonSchema } from '../../adapters/http/openapi/jso
 import { OPERATIONS } from '../../adapters/http/openapi/operations/index.js';
 import { escapeHtml } from '../../adapters/http/openapi/reference-page.js';
 import { DIALECTS } from '../support/databases.js';
+import { enterpriseEnv } from '../support/enterprise.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const MISSING = '00000000-0000-4000-8000-000000000000';
 
 /** Every operation of the document, as `[METHOD path, operation]`. */
 const operationsOf = (document: Json) =>
@@ -145,7 +147,7 @@ describe.each(DIALECTS)('what the document says is what the server enforces (%s)
   let instance: TestInstance;
   let token: string;
   beforeAll(async () => {
-    instance = await startTestInstance(dialect);
+    instance = await startTestInstance(dialect, enterpriseEnv());
     token = await installAndSignIn(instance);
   });
   afterAll(() => instance.close());
@@ -161,6 +163,27 @@ describe.each(DIALECTS)('what the document says is what the server enforces (%s)
     expect(extra.status).toBe(422); // additionalProperties: false
     const created = await instance.request('POST', '/folders', { token, body: { name: 'Reports' } });
     expect(created.status).toBe(201);
+  });
+
+  it('names, for every JSON body, exactly the missing fields the document requires', async () => {
+    const document = (await instance.request('GET', '/openapi.json', { mount: '/api' })).body;
+    const checked: string[] = [];
+    for (const [name, operation] of operationsOf(document)) {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      const [method, path] = name.split(' ') as [string, string];
+      if (!schema?.required?.length || !path.startsWith('/api/v1/')) continue;
+      // Any id will do: the body is validated before anything is looked up.
+      const concrete = path
+        .slice('/api/v1'.length)
+        .replace(/\{appKey\}/g, 'webhook')
+        .replace(/\{\w+\}/g, MISSING);
+      const res = await instance.request(method, concrete, { token, body: {} });
+      expect(res.status, name).toBe(422);
+      const named = Object.keys(res.body.errors).filter((field) => field !== 'general');
+      expect(named.sort(), name).toEqual([...(schema.required ?? [])].sort());
+      checked.push(name);
+    }
+    expect(checked.length).toBeGreaterThan(15);
   });
 
   it('answers the reference page as self-contained, escaped HTML', async () => {
