@@ -196,6 +196,7 @@ describe.each(DIALECTS)('what the document says is what the server enforces (%s)
     expect(html).toContain('admin, EE');
     expect(html).toContain('<h2>Single sign-on</h2>');
     expect(html).toContain('Change own password');
+    expect(html).toContain('<code>422</code> Invalid input');
     // summaries with quotes are escaped, and nothing is loaded from elsewhere
     expect(html).toContain('An app&#39;s triggers with their arguments');
     expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);

@@ -30,6 +30,12 @@ const parameterRows = (document: OpenApiDocument, parameters: Json[]) =>
     )
     .join('');
 
+/** A response's description, following a `$ref` to the shared error responses. */
+const describe = (document: OpenApiDocument, response: Json): string =>
+  response.$ref
+    ? (document.components.responses[response.$ref.split('/').pop()]?.description ?? '')
+    : response.description;
+
 const operationHtml = (document: OpenApiDocument, method: string, path: string, operation: Json) => {
   const parameters: Json[] = operation.parameters ?? [];
   const body = Object.entries((operation.requestBody?.content ?? {}) as Json).map(
@@ -37,8 +43,7 @@ const operationHtml = (document: OpenApiDocument, method: string, path: string, 
       `<p>Body (<code>${escapeHtml(type)}</code>):</p><pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>`,
   );
   const responses = Object.entries(operation.responses as Json).map(
-    ([status, response]) =>
-      `<li><code>${escapeHtml(status)}</code> ${escapeHtml(response.description ?? response.$ref.split('/').pop())}</li>`,
+    ([status, response]) => `<li><code>${escapeHtml(status)}</code> ${escapeHtml(describe(document, response))}</li>`,
   );
   return `<details id="${escapeHtml(operation.operationId)}"><summary><span class="method">${escapeHtml(method.toUpperCase())}</span><code>${escapeHtml(path)}</code> — ${escapeHtml(operation.summary)}<span class="guard">${escapeHtml(operation['x-guard'])}</span></summary>
 ${parameters.length ? `<table><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr>${parameterRows(document, parameters)}</table>` : ''}
