@@ -10,6 +10,7 @@ import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
 import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
+import { openApiRoutes } from './routes/openapi.routes.js';
 import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
@@ -51,6 +52,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   const api = apiRouter(deps);
   for (const mount of API_MOUNTS) app.route(mount, api);
   app.route('/', graphqlRoutes(deps));
+  app.route('/', openApiRoutes());
 
   app.notFound((c) => sendFailure(c, { code: 'http.route_not_found' }));
   app.onError((error, c) => {

@@ -13,11 +13,11 @@ const positive = (max: number, fallback: string) =>
     v.maxValue(max, `must be at most ${max}.`),
   );
 
-const PageQuery = v.object({ page: positive(1_000_000, '1'), perPage: positive(100, '10') });
+export const pageQuerySchema = v.object({ page: positive(1_000_000, '1'), perPage: positive(100, '10') });
 
 /** `?page=` (1-based, default 1) and `?perPage=` (default 10, at most 100), as API.md §2 says. */
 export const pageQuery = (c: Context): PageRequest =>
-  parseInput(PageQuery, { page: c.req.query('page'), perPage: c.req.query('perPage') });
+  parseInput(pageQuerySchema, { page: c.req.query('page'), perPage: c.req.query('perPage') });
 
 /** A page of resources in the success envelope, with the paging fields of `meta` set. */
 export const sendPage = <T>(c: Context, type: string, page: Page<T>, present: (item: T) => unknown) =>

@@ -25,6 +25,7 @@ const call = async (
   path?: string,
 ): Promise<Outcome> => {
   const res = await instance.request(route.method, path ?? (await route.path(fx, actor)), {
+    ...(route.mount !== undefined && { mount: route.mount }),
     headers: actor.headers,
     ...(route.body && { body: route.body(fx, actor) }),
   });

@@ -28,6 +28,8 @@ export interface ForeignCase {
 export interface RouteCase {
   readonly method: string;
   readonly route: string;
+  /** Where `route` is served; the REST mount `/api/v1` unless given (`''`: `route` is the whole path). */
+  readonly mount?: string;
   /**
    * Enterprise route: without a licence, every caller who passes authentication (anyone, on a
    * public route) gets 403 EnterpriseLicenseRequiredError.

@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', route: '/service/version', path: () => '/service/version', expect: everyone(200) },
   { method: 'GET', route: '/service/license', path: () => '/service/license', expect: everyone(200) },
   { method: 'GET', route: '/service/config', path: () => '/service/config', expect: everyone(200) },
+  { method: 'GET', route: '/api/openapi.json', mount: '', path: () => '/api/openapi.json', expect: everyone(200) },
+  { method: 'GET', route: '/api/docs', mount: '', path: () => '/api/docs', expect: everyone(200) },
   {
     method: 'POST',
     route: '/installation/users',

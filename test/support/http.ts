@@ -24,6 +24,17 @@ export interface TestInstance {
   close(): Promise<void>;
 }
 
+/** JSON answers parsed; any other answer (an HTML page) as its text. */
+const parseBody = (text: string, headers: Headers): unknown => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (/json/i.test(headers.get('content-type') ?? '')) throw error;
+    return text;
+  }
+};
+
 /** A whole Conveyor built by the real composition root, on a private database, served in-process. */
 export const startTestInstance = async (
   dialect: DialectName,
@@ -63,7 +74,7 @@ export const startTestInstance = async (
       }
       const res = await conveyor.app.request(`${options.mount ?? '/api/v1'}${path}`, { method, headers, body });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+      return { status: res.status, body: parseBody(text, res.headers), headers: res.headers };
     },
     async close() {
       await conveyor.close();

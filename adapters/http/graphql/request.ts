@@ -11,7 +11,7 @@ export interface GraphqlRequest {
 
 const NOT_A_REQUEST = 'The body must be a JSON object with a "query" string.';
 
-const requestSchema = v.object(
+export const graphqlRequestSchema = v.object(
   {
     query: v.string('must be a string: the GraphQL document.'),
     operationName: v.optional(v.nullable(v.string('must be a string or null.'))),
@@ -27,7 +27,7 @@ const badRequest = (message: string) => fail({ code: 'http.bad_request', message
 /** The request in a JSON body (`undefined` when empty); anything else is a 400 that says what to send. */
 export const graphqlRequest = (body: unknown): GraphqlRequest => {
   if (Array.isArray(body)) return badRequest('Batched requests are not supported: send one operation per request.');
-  const parsed = v.safeParse(requestSchema, body ?? null, { abortEarly: true });
+  const parsed = v.safeParse(graphqlRequestSchema, body ?? null, { abortEarly: true });
   if (parsed.success) return parsed.output;
   const [issue] = parsed.issues;
   const key = issue.path?.[0]?.key;

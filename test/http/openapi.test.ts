@@ -1,0 +1,215 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyJsonSchema, queryJsonSchema } from '../../adapters/http/openapi/json-schema.js';
+import { OPERATIONS } from '../../adapters/http/openapi/operations/index.js';
+import { escapeHtml } from '../../adapters/http/openapi/reference-page.js';
+import { DIALECTS } from '../support/databases.js';
+import { enterpriseEnv } from '../support/enterprise.js';
+import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/** Every operation of the document, as `[METHOD path, operation]`. */
+const operationsOf = (document: Json) =>
+  Object.entries(document.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation as Json] as const),
+  );
+
+const resolve = (document: Json, ref: string) =>
+  ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+
+/** Every `$ref` anywhere in a value. */
+const refsIn = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' ? [inner] : refsIn(inner),
+  );
+};
+
+describe('the OpenAPI document', () => {
+  let instance: TestInstance;
+  let document: Json;
+  beforeAll(async () => {
+    instance = await startTestInstance('sqlite');
+    const res = await instance.request('GET', '/openapi.json', { mount: '/api' });
+    expect(res.status).toBe(200);
+    document = res.body;
+  });
+  afterAll(() => instance.close());
+
+  it('lists every route the server answers, with its method and path, and none it does not', () => {
+    const served = new Set(
+      instance.conveyor.app.routes
+        .filter((route) => route.method !== 'ALL' && !route.path.startsWith('/internal/'))
+        .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    const documented = new Set<string>(operationsOf(document).map(([name]) => name));
+    expect(served.size).toBeGreaterThan(100);
+    expect([...served].filter((route) => !documented.has(route)).sort()).toEqual([]);
+    expect([...documented].filter((route) => !served.has(route)).sort()).toEqual([]);
+    expect(documented).toContain('GET /healthcheck');
+    expect(documented).toContain('POST /graphql');
+    expect(documented).toContain('POST /webhooks/flows/{flowId}/sync');
+    expect(documented).toContain('POST /login/saml/{issuer}/callback');
+  });
+
+  it('is a structurally valid OpenAPI 3.1 document', () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info).toEqual(expect.objectContaining({ title: 'Conveyor', version: expect.any(String) }));
+    const ids = operationsOf(document).map(([, operation]) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [path, item] of Object.entries(document.paths as Json)) {
+      expect(path).toMatch(/^\//);
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      for (const [method, operation] of Object.entries(item as Json)) {
+        const name = `${method} ${path}`;
+        expect(METHODS, name).toContain(method);
+        expect(Object.keys(operation.responses ?? {}).length, name).toBeGreaterThan(0);
+        for (const status of Object.keys(operation.responses)) expect(status, name).toMatch(/^[1-5]\d\d$/);
+        const declared = (operation.parameters as Json[])
+          .map((parameter) => (parameter.$ref ? resolve(document, parameter.$ref) : parameter))
+          .filter((parameter) => parameter.in === 'path');
+        expect(declared.map((parameter) => parameter.name).sort(), name).toEqual(templated);
+        for (const parameter of declared) expect(parameter.required, name).toBe(true);
+        for (const requirement of operation.security) {
+          for (const scheme of Object.keys(requirement))
+            expect(document.components.securitySchemes, name).toHaveProperty(scheme);
+        }
+      }
+    }
+    const refs = refsIn(document);
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of new Set(refs)) expect(resolve(document, ref), ref).toBeDefined();
+  });
+
+  it('offers bearer access tokens and X-Api-Token, and one error schema for every error answer', () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearerToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      apiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Token' }),
+    });
+    for (const [name, operation] of operationsOf(document)) {
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (Number(status) < 400) continue;
+        expect(resolve(document, response.$ref)?.content['application/json'].schema, name).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+      }
+    }
+    expect(document.components.schemas.Error.required).toEqual(['errors', 'meta']);
+    const [, me] = operationsOf(document).find(([name]) => name === 'GET /api/v1/users/me') ?? [];
+    expect(me?.security).toEqual([{ bearerToken: [] }, { apiToken: [] }]);
+    expect(me?.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' });
+    const [, signIn] = operationsOf(document).find(([name]) => name === 'POST /api/v1/access-tokens') ?? [];
+    expect(signIn?.security).toEqual([]);
+  });
+
+  it('converts every request schema, and requires exactly the fields the validator reports missing', () => {
+    for (const operation of OPERATIONS) {
+      const name = `${operation.method} ${operation.path}`;
+      if (operation.query) expect(() => queryJsonSchema(operation.query as v.GenericSchema), name).not.toThrow();
+      if (!operation.body) continue;
+      const schema = bodyJsonSchema(operation.body);
+      if (schema.type !== 'object') continue;
+      const parsed = v.safeParse(operation.body, {});
+      // A rule on the whole object (e.g. "one of these two fields") has no path and no JSON Schema form.
+      const missing = parsed.success ? [] : parsed.issues.flatMap((issue) => v.getDotPath(issue) ?? []);
+      expect([...(schema.required ?? [])].sort(), name).toEqual(missing.sort());
+    }
+  });
+
+  it('shows the body schema a route validates with', () => {
+    const body = document.paths['/api/v1/folders'].post.requestBody.content['application/json'].schema;
+    expect(body).toEqual(expect.objectContaining({ type: 'object', required: ['name'], additionalProperties: false }));
+    expect(body.properties.name).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
+    const flows = document.paths['/api/v1/flows'].get.parameters.map(
+      (parameter: Json) => parameter.name ?? parameter.$ref,
+    );
+    expect(flows).toEqual([
+      'name',
+      'status',
+      'folderId',
+      'onlyOwnedFlows',
+      '#/components/parameters/page',
+      '#/components/parameters/perPage',
+    ]);
+  });
+});
+
+describe.each(DIALECTS)('what the document says is what the server enforces (%s)', (dialect) => {
+  let instance: TestInstance;
+  let token: string;
+  beforeAll(async () => {
+    instance = await startTestInstance(dialect, enterpriseEnv());
+    token = await installAndSignIn(instance);
+  });
+  afterAll(() => instance.close());
+
+  it('refuses a body without a field the document lists as required, and takes one with it', async () => {
+    const document = (await instance.request('GET', '/openapi.json', { mount: '/api' })).body;
+    const schema = document.paths['/api/v1/folders'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toContain('name');
+    const missing = await instance.request('POST', '/folders', { token, body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({ errors: { name: ['is required.'] }, meta: { type: 'ValidationError' } });
+    const extra = await instance.request('POST', '/folders', { token, body: { name: 'A', other: 1 } });
+    expect(extra.status).toBe(422); // additionalProperties: false
+    const created = await instance.request('POST', '/folders', { token, body: { name: 'Reports' } });
+    expect(created.status).toBe(201);
+  });
+
+  it('names, for every JSON body, exactly the missing fields the document requires', async () => {
+    const document = (await instance.request('GET', '/openapi.json', { mount: '/api' })).body;
+    const checked: string[] = [];
+    for (const [name, operation] of operationsOf(document)) {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      const [method, path] = name.split(' ') as [string, string];
+      if (!schema?.required?.length || !path.startsWith('/api/v1/')) continue;
+      // Any id will do: the body is validated before anything is looked up.
+      const concrete = path
+        .slice('/api/v1'.length)
+        .replace(/\{appKey\}/g, 'webhook')
+        .replace(/\{\w+\}/g, MISSING);
+      const res = await instance.request(method, concrete, { token, body: {} });
+      expect(res.status, name).toBe(422);
+      const named = Object.keys(res.body.errors).filter((field) => field !== 'general');
+      expect(named.sort(), name).toEqual([...(schema.required ?? [])].sort());
+      checked.push(name);
+    }
+    expect(checked.length).toBeGreaterThan(15);
+  });
+
+  it('answers the reference page as self-contained, escaped HTML', async () => {
+    const res = await instance.conveyor.app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<code>/api/v1/flows/{flowId}</code>');
+    expect(html).toContain('Import an export document');
+    expect(html).toContain('admin, EE');
+    expect(html).toContain('<h2>Single sign-on</h2>');
+    expect(html).toContain('Change own password');
+    expect(html).toContain('<code>422</code> Invalid input');
+    // summaries with quotes are escaped, and nothing is loaded from elsewhere
+    expect(html).toContain('An app&#39;s triggers with their arguments');
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
+  });
+
+  it('needs no credentials for either', async () => {
+    expect((await instance.conveyor.app.request('/api/openapi.json')).status).toBe(200);
+    expect((await instance.conveyor.app.request('/api/docs')).status).toBe(200);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes what could open markup or an attribute', () => {
+    expect(escapeHtml(`<img src=x onerror="a('&')">`)).toBe('&lt;img src=x onerror=&quot;a(&#39;&amp;&#39;)&quot;&gt;');
+  });
+});
