@@ -57,6 +57,9 @@ const EnvSchema = v.object({
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
   LICENSE_KEY: v.optional(multiline),
   LICENSE_PUBLIC_KEY: v.optional(multiline),
+  METRICS_TOKEN: v.optional(
+    v.pipe(text, v.minLength(16, 'must be at least 16 characters.'), v.regex(/^\S+$/, 'must not contain spaces.')),
+  ),
   QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
   QUEUE_PG_BOSS_SCHEMA: v.optional(
     v.pipe(
@@ -114,6 +117,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   licenseKey: env.LICENSE_KEY ?? null,
   /** Null means the public key built into this release. */
   licensePublicKey: env.LICENSE_PUBLIC_KEY ?? null,
+  /** Bearer token `GET /metrics` requires; null: the metrics are public. */
+  metricsToken: env.METRICS_TOKEN ?? null,
   /** The JobQueue adapter: pg-boss by default on Postgres, the local queue on SQLite. */
   queue: env.QUEUE ?? (isPostgresUrl(env.DATABASE_URL) ? ('pg-boss' as const) : ('local' as const)),
   queuePgBossSchema: env.QUEUE_PG_BOSS_SCHEMA,
