@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi as api } from '../support/api-client.js';
-import { createTestDatabase, DIALECTS, dropSchema } from '../support/databases.js';
-import { listeningPort, startServerProcess } from '../support/server-process.js';
+import { DIALECTS } from '../support/databases.js';
+import { listeningPort, processDatabase, startServerProcess } from '../support/server-process.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,25 +42,13 @@ describe.each(DIALECTS)('graceful shutdown on SIGTERM (%s)', (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  /** A database and the environment of processes sharing it. */
-  const prepare = async (env: Record<string, string>) => {
-    const dir = mkdtempSync(join(tmpdir(), 'conveyor-shutdown-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database =
-      dialect === 'sqlite'
-        ? { url: join(dir, 'conveyor.db'), drop: async () => {} }
-        : await createTestDatabase(dialect);
-    cleanups.push(() => database.drop());
-    const bossSchema = `boss_${Math.random().toString(36).slice(2, 10)}`;
-    if (dialect === 'postgres') cleanups.push(() => dropSchema(bossSchema));
-    return {
-      DATABASE_URL: database.url,
-      QUEUE_PG_BOSS_SCHEMA: bossSchema,
-      ENCRYPTION_KEY: 'c'.repeat(64),
-      ALLOW_PRIVATE_NETWORKS: 'true',
-      ...env,
-    };
-  };
+  /** The environment of processes sharing one database. */
+  const prepare = async (env: Record<string, string>) => ({
+    ...(await processDatabase(dialect, cleanups)),
+    ENCRYPTION_KEY: 'c'.repeat(64),
+    ALLOW_PRIVATE_NETWORKS: 'true',
+    ...env,
+  });
 
   const launch = async (env: Record<string, string>) => {
     const started = startServerProcess(env);
