@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       syncWebhookTimeoutMs: 30_000,
       licenseKey: null,
       licensePublicKey: null,
+      shutdownTimeoutMs: 10_000,
+      metricsToken: null,
       queue: 'local',
       queuePgBossSchema: 'pgboss',
       queueMaxAttempts: 5,
@@ -110,6 +112,8 @@ describe('loadConfig', () => {
       SYNC_WEBHOOK_TIMEOUT_SECONDS: '10',
       LICENSE_KEY: 'payload.signature',
       LICENSE_PUBLIC_KEY: PUBLIC_KEY_PEM,
+      SHUTDOWN_TIMEOUT_SECONDS: '45',
+      METRICS_TOKEN: 'a-scrape-token-0123',
       QUEUE: 'local',
       QUEUE_PG_BOSS_SCHEMA: 'conveyor_jobs',
       QUEUE_MAX_ATTEMPTS: '3',
@@ -143,6 +147,8 @@ describe('loadConfig', () => {
       syncWebhookTimeoutMs: 10_000,
       licenseKey: 'payload.signature',
       licensePublicKey: PUBLIC_KEY_PEM,
+      shutdownTimeoutMs: 45_000,
+      metricsToken: 'a-scrape-token-0123',
       queue: 'local',
       queuePgBossSchema: 'conveyor_jobs',
       queueMaxAttempts: 3,
@@ -243,6 +249,13 @@ describe('loadConfig', () => {
       expect(message).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
     }
     expect(message).not.toContain('HOST');
+  });
+
+  it('refuses a METRICS_TOKEN that is short or has spaces, without echoing it', () => {
+    const short = refusal({ METRICS_TOKEN: 'tiny-token' });
+    expect(short).toContain('METRICS_TOKEN: must be at least 16 characters.');
+    expect(short).not.toContain('tiny-token');
+    expect(refusal({ METRICS_TOKEN: 'a token with spaces' })).toContain('METRICS_TOKEN: must not contain spaces.');
   });
 
   it('does not echo a rejected SMTP_URL, which may hold a password', () => {

@@ -57,6 +57,10 @@ const EnvSchema = v.object({
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
   LICENSE_KEY: v.optional(multiline),
   LICENSE_PUBLIC_KEY: v.optional(multiline),
+  SHUTDOWN_TIMEOUT_SECONDS: v.optional(integer(1, 3600), '10'),
+  METRICS_TOKEN: v.optional(
+    v.pipe(text, v.minLength(16, 'must be at least 16 characters.'), v.regex(/^\S+$/, 'must not contain spaces.')),
+  ),
   QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
   QUEUE_PG_BOSS_SCHEMA: v.optional(
     v.pipe(
@@ -114,6 +118,13 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   licenseKey: env.LICENSE_KEY ?? null,
   /** Null means the public key built into this release. */
   licensePublicKey: env.LICENSE_PUBLIC_KEY ?? null,
+  /**
+   * On SIGTERM/SIGINT: how long in-flight HTTP requests may take to finish, and then how long
+   * running jobs may take before they are released to other workers.
+   */
+  shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  /** Bearer token `GET /metrics` requires; null: the metrics are public. */
+  metricsToken: env.METRICS_TOKEN ?? null,
   /** The JobQueue adapter: pg-boss by default on Postgres, the local queue on SQLite. */
   queue: env.QUEUE ?? (isPostgresUrl(env.DATABASE_URL) ? ('pg-boss' as const) : ('local' as const)),
   queuePgBossSchema: env.QUEUE_PG_BOSS_SCHEMA,

@@ -13,6 +13,8 @@ import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { createBackgroundMailer } from '../adapters/mail/background-mailer.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from '../adapters/mail/smtp-mailer.js';
+import { measuredJobQueue } from '../adapters/metrics/measured-job-queue.js';
+import { createPrometheusMetrics } from '../adapters/metrics/prometheus-metrics.js';
 import { createHealthProbe } from '../adapters/persistence/health-probe.js';
 import { isPostgresUrl, openDatabase } from '../adapters/persistence/open-database.js';
 import { createDatabaseRateLimiter } from '../adapters/persistence/rate-limiter.js';
@@ -84,10 +86,21 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   provide(c, TOKENS.unitOfWork, (c) => createUnitOfWork(resolve(c, TOKENS.database), resolve(c, TOKENS.secretBox)));
   provide(c, TOKENS.health, (c) => createHealthProbe(resolve(c, TOKENS.database)));
   // Connects (pg-boss) or starts workers only when first used; Conveyor.close() stops it.
-  provide(
-    c,
-    TOKENS.jobQueue,
-    (c) => overrides.queue ?? createJobQueue(config, resolve(c, TOKENS.database), resolve(c, TOKENS.logger)),
+  provide(c, TOKENS.jobQueue, (c) =>
+    measuredJobQueue(
+      overrides.queue ?? createJobQueue(config, resolve(c, TOKENS.database), resolve(c, TOKENS.logger)),
+      resolve(c, TOKENS.metrics),
+    ),
+  );
+  // Read at scrape time, so the queue (which reports to the metrics) is built first without a cycle.
+  provide(c, TOKENS.metrics, (c) =>
+    createPrometheusMetrics(
+      {
+        queueDepth: () => resolve(c, TOKENS.jobQueue).depth(),
+        executionsByStatus: () => resolve(c, TOKENS.repositories).executions.countByStatus(),
+      },
+      resolve(c, TOKENS.logger),
+    ),
   );
   provide(c, TOKENS.license, (c) =>
     createLicenseSource({

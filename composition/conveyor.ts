@@ -39,12 +39,14 @@ export const createConveyor = async (
     useCases,
     health: resolve(c, TOKENS.health),
     logger,
+    metrics: resolve(c, TOKENS.metrics),
     settings: {
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       publicUrl: config.webhookUrl,
       webAppUrl: config.webAppUrl,
       syncTimeoutMs: config.syncWebhookTimeoutMs,
+      metricsToken: config.metricsToken,
     },
   });
   const queue = resolve(c, TOKENS.jobQueue);

@@ -16,6 +16,7 @@ export const createJobQueue = (config: Config, database: DatabaseHandle, logger:
     logger,
     maxAttempts: config.queueMaxAttempts,
     pollIntervalMs: config.queuePollIntervalMs,
+    stopTimeoutMs: config.shutdownTimeoutMs,
     ...(config.queueLeaseMs === null ? {} : { leaseMs: config.queueLeaseMs }),
   };
   if (config.queue === 'local') return createLocalJobQueue(common);

@@ -8,6 +8,7 @@ import type { IdGenerator } from '../ports/ids.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { LicenseSource } from '../ports/license.js';
 import type { Logger } from '../ports/logger.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -38,6 +39,7 @@ export const TOKENS = {
   unitOfWork: token<UnitOfWork>('UnitOfWork'),
   health: token<HealthProbe>('HealthProbe'),
   jobQueue: token<JobQueue>('JobQueue'),
+  metrics: token<Metrics>('Metrics'),
   license: token<LicenseSource>('LicenseSource'),
   apps: token<AppRuntime>('AppCatalog'),
   runner: token<StepRunner>('StepRunner'),

@@ -88,6 +88,8 @@ export interface ExecutionRepository {
   findStranded(now: Date, unclaimedSince: Date, limit: number): Promise<string[]>;
   /** Retention: deletes finished runs (and their steps) finished before `cutoff`; how many. */
   deleteFinishedBefore(cutoff: Date, limit: number): Promise<number>;
+  /** Executions stored, test runs included, per status (one grouped count over the status index; for metrics). */
+  countByStatus(): Promise<Readonly<Record<ExecutionStatus, number>>>;
 }
 
 export interface NewExecutionStep {

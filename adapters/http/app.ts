@@ -6,10 +6,12 @@ import type { AppEnv, HttpDeps } from './context.js';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
 import { type Failure, FailureResponse } from './failures.js';
 import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
+import { measureRequests } from './middleware/measure-requests.js';
 import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
 import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
+import { metricsRoutes } from './routes/metrics.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
 import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
@@ -19,7 +21,7 @@ export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
 const errorBody = ({ type, errors }: RenderedError) => ({ errors, meta: { type } });
 
 export const createHttpApp = (deps: HttpDeps) => {
-  const { logger, health, settings } = deps;
+  const { logger, health, metrics, settings } = deps;
   const app = new Hono<AppEnv>({ strict: false });
 
   type Ctx = Parameters<Parameters<typeof app.notFound>[0]>[0];
@@ -37,6 +39,7 @@ export const createHttpApp = (deps: HttpDeps) => {
 
   app.use(requestId({ limitLength: 64 }));
   app.use(requestLog(logger));
+  app.use(measureRequests(metrics));
   app.use(secureHeaders());
   app.use(bodyLimit(settings.bodyLimitBytes));
 
@@ -46,6 +49,7 @@ export const createHttpApp = (deps: HttpDeps) => {
       : c.json({ status: 'unavailable', reason: 'The database does not answer.' }, 503),
   );
 
+  app.route('/', metricsRoutes(metrics, settings.metricsToken));
   app.route('/', webhookRoutes({ ...deps, syncTimeoutMs: settings.syncTimeoutMs }));
   app.route('/', samlSignInRoutes(deps));
 

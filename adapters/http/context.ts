@@ -2,6 +2,7 @@ import type { UseCases } from '../../core/application/use-cases.js';
 import type { Actor } from '../../core/domain/actor.js';
 import type { HealthProbe } from '../../ports/health.js';
 import type { Logger } from '../../ports/logger.js';
+import type { Metrics } from '../../ports/metrics.js';
 
 export interface HttpSettings {
   readonly bodyLimitBytes: number;
@@ -13,12 +14,15 @@ export interface HttpSettings {
   readonly webAppUrl: string;
   /** How long `/sync` webhooks wait for their run before answering 202. */
   readonly syncTimeoutMs: number;
+  /** When set, `GET /metrics` requires it as a bearer token; null: the metrics are public. */
+  readonly metricsToken: string | null;
 }
 
 export interface HttpDeps {
   readonly useCases: UseCases;
   readonly health: HealthProbe;
   readonly logger: Logger;
+  readonly metrics: Metrics;
   readonly settings: HttpSettings;
 }
 

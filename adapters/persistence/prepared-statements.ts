@@ -9,9 +9,26 @@ import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P03', '53300', '55000']);
 
+/** Clients already given a listener for losing their connection while checked out. */
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * A checked-out client whose connection drops (the server restarted, the network went) emits
+ * 'error' besides failing its query, and the pool listens only while the client is idle: without
+ * a listener of our own that event would be an uncaught exception and end the process. The query
+ * in flight fails on its own, and the pool drops the client when it is released.
+ */
+const guard = (client: pg.PoolClient): pg.PoolClient => {
+  if (!guarded.has(client)) {
+    guarded.add(client);
+    client.on('error', () => {});
+  }
+  return client;
+};
+
 const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   try {
-    return await pool.connect();
+    return guard(await pool.connect());
   } catch (error) {
     const { code, message } = error as { code?: unknown; message?: unknown };
     const timedOut = typeof message === 'string' && message.includes('timeout exceeded when trying to connect');

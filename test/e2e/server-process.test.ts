@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS } from '../support/databases.js';
-import { listeningPort, startServerProcess } from '../support/server-process.js';
+import { DIALECTS } from '../support/databases.js';
+import { listeningPort, processDatabase, startServerProcess } from '../support/server-process.js';
 
 describe.each(DIALECTS)('the server process (%s)', (dialect) => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -12,15 +9,10 @@ describe.each(DIALECTS)('the server process (%s)', (dialect) => {
   });
 
   it('serves the API, then stops cleanly on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database =
-      dialect === 'sqlite'
-        ? { url: join(dir, 'conveyor.db'), drop: async () => {} }
-        : await createTestDatabase(dialect);
-    cleanups.push(() => database.drop());
-
-    const started = startServerProcess({ DATABASE_URL: database.url, ENCRYPTION_KEY: 'a'.repeat(64) });
+    const started = startServerProcess({
+      ...(await processDatabase(dialect, cleanups)),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+    });
     cleanups.push(() => {
       started.child.kill('SIGKILL');
     });

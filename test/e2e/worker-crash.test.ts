@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi as api } from '../support/api-client.js';
-import { createTestDatabase, DIALECTS, dropSchema } from '../support/databases.js';
-import { listeningPort, startServerProcess } from '../support/server-process.js';
+import { DIALECTS } from '../support/databases.js';
+import { listeningPort, processDatabase, startServerProcess } from '../support/server-process.js';
 
 const RUNS = 60;
 
@@ -38,21 +35,10 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
   });
 
   it('loses no accepted webhook and records every step of every run exactly once', { timeout: 90_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conveyor-crash-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database =
-      dialect === 'sqlite'
-        ? { url: join(dir, 'conveyor.db'), drop: async () => {} }
-        : await createTestDatabase(dialect);
-    cleanups.push(() => database.drop());
     const sink = await startSink();
     cleanups.push(() => sink.close());
-    // pg-boss keeps its tables in a schema of its own: one per run, dropped afterwards.
-    const bossSchema = `boss_${Math.random().toString(36).slice(2, 10)}`;
-    if (dialect === 'postgres') cleanups.push(() => dropSchema(bossSchema));
     const env = {
-      DATABASE_URL: database.url,
-      QUEUE_PG_BOSS_SCHEMA: bossSchema,
+      ...(await processDatabase(dialect, cleanups)),
       ENCRYPTION_KEY: 'b'.repeat(64),
       ALLOW_PRIVATE_NETWORKS: 'true',
       EXECUTION_LEASE_SECONDS: '1',

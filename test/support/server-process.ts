@@ -1,4 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type DialectName, dropSchema } from './databases.js';
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -32,4 +36,24 @@ export const listeningPort = async (started: ServerProcess, timeoutMs = 20_000):
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server did not start:\n${started.output()}`);
+};
+
+/**
+ * A database that processes started one after another can share (SQLite in a temporary file, or
+ * a fresh Postgres schema) and a pg-boss schema of its own, as the environment naming them;
+ * `cleanups` receives what removes them.
+ */
+export const processDatabase = async (
+  dialect: DialectName,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<{ DATABASE_URL: string; QUEUE_PG_BOSS_SCHEMA: string }> => {
+  const dir = mkdtempSync(join(tmpdir(), 'conveyor-process-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const database =
+    dialect === 'sqlite' ? { url: join(dir, 'conveyor.db'), drop: async () => {} } : await createTestDatabase(dialect);
+  cleanups.push(() => database.drop());
+  // pg-boss keeps its tables in a schema of its own: one per test, dropped afterwards.
+  const bossSchema = `boss_${Math.random().toString(36).slice(2, 10)}`;
+  if (dialect === 'postgres') cleanups.push(() => dropSchema(bossSchema));
+  return { DATABASE_URL: database.url, QUEUE_PG_BOSS_SCHEMA: bossSchema };
 };

@@ -26,6 +26,9 @@ export const createHttpTransport = (policy: NetworkPolicy, limits: Partial<HttpL
     policy,
     limits: { ...DEFAULT_HTTP_LIMITS, ...limits },
     agent,
-    close: () => agent.close(),
+    // Closing comes after the queue has stopped: calls still under way belong to runs already
+    // released to other workers, so they are cut rather than waited for (close() would wait for
+    // them, up to the whole request time-out, holding the shutdown).
+    close: () => agent.destroy(),
   };
 };

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { routePath } from 'hono/route';
 import type { Logger } from '../../../ports/logger.js';
 import type { AppEnv } from '../context.js';
+import { matchedRoute } from './matched-route.js';
 
 /**
  * One JSON line per request. It names the matched route pattern rather than the URL, because
@@ -11,12 +11,11 @@ export const requestLog = (logger: Logger) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    const route = routePath(c, -1);
     logger.info(
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        route: route === '*' || route === '/*' ? '(unmatched)' : route,
+        route: matchedRoute(c),
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       },

@@ -289,5 +289,15 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       await db.deleteFrom('executions').where('id', 'in', ids).execute();
       return ids.length;
     },
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<ExecutionStatus, number> = { running: 0, waiting: 0, success: 0, failure: 0 };
+      for (const row of rows) counts[row.status as ExecutionStatus] = Number(row.count);
+      return counts;
+    },
   };
 };

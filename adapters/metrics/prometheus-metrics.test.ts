@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
+import { CapturingLogger } from '../../test/support/capturing-logger.js';
+import { measuredJobQueue } from './measured-job-queue.js';
+import { createPrometheusMetrics, type ScrapeSources } from './prometheus-metrics.js';
+
+const sources = (overrides: Partial<ScrapeSources> = {}): ScrapeSources => ({
+  queueDepth: async () => ({ 'execution.run': 3 }),
+  executionsByStatus: async () => ({ running: 1, waiting: 0, success: 5, failure: 2 }),
+  ...overrides,
+});
+
+/** A queue that keeps the handlers given to `work`, to call them by hand. */
+const handRunQueue = () => {
+  const handlers = new Map<string, JobHandler>();
+  const queue: JobQueue = {
+    send: async () => 'id',
+    schedule: async () => {},
+    unschedule: async () => {},
+    work: async (name, handler) => {
+      handlers.set(name, handler);
+    },
+    depth: async () => ({}),
+    stop: async () => {},
+  };
+  return { queue, handlers };
+};
+
+describe('Prometheus metrics', () => {
+  it('keeps each instance in a registry of its own', async () => {
+    const one = createPrometheusMetrics(sources(), new CapturingLogger());
+    const two = createPrometheusMetrics(sources(), new CapturingLogger());
+    one.observeHttp({ method: 'GET', route: '/api/v1/flows', status: 200, seconds: 0.01 });
+    expect((await one.expose()).body).toContain('route="/api/v1/flows"');
+    expect((await two.expose()).body).not.toContain('route="/api/v1/flows"');
+  });
+
+  it('still answers a scrape when a database figure cannot be read, and logs why', async () => {
+    const logger = new CapturingLogger();
+    const metrics = createPrometheusMetrics(
+      sources({
+        queueDepth: async () => {
+          throw new Error('connection refused');
+        },
+      }),
+      logger,
+    );
+    const { body } = await metrics.expose();
+    expect(body).toContain('conveyor_executions{status="success"} 5');
+    expect(body).toContain('# TYPE conveyor_queue_depth gauge');
+    expect(body).not.toContain('conveyor_queue_depth{');
+    expect(logger.entries).toContainEqual({
+      level: 'warn',
+      fields: { err: 'connection refused' },
+      message: 'metrics: reading the queue depth failed',
+    });
+  });
+
+  it('drops queues that emptied from the depth gauge', async () => {
+    let depth: Record<string, number> = { 'flow.trigger': 2 };
+    const metrics = createPrometheusMetrics(sources({ queueDepth: async () => depth }), new CapturingLogger());
+    expect((await metrics.expose()).body).toContain('conveyor_queue_depth{queue="flow.trigger"} 2');
+    depth = {};
+    expect((await metrics.expose()).body).not.toContain('conveyor_queue_depth{queue="flow.trigger"}');
+  });
+
+  it('times job handlers by queue and outcome, and passes failures on to the queue', async () => {
+    const metrics = createPrometheusMetrics(sources(), new CapturingLogger());
+    const { queue, handlers } = handRunQueue();
+    const measured = measuredJobQueue(queue, metrics);
+    await measured.work(
+      'execution.run',
+      async (job) => {
+        if (job.attempt === 1) throw new Error('step failed');
+      },
+      { concurrency: 1 },
+    );
+    const handler = handlers.get('execution.run') as JobHandler;
+    const job = { id: 'j1', name: 'execution.run', payload: {} };
+    await expect(handler({ ...job, attempt: 1 })).rejects.toThrow('step failed');
+    await handler({ ...job, attempt: 2 });
+    const { body } = await metrics.expose();
+    expect(body).toContain('conveyor_job_duration_seconds_count{queue="execution.run",outcome="failed"} 1');
+    expect(body).toContain('conveyor_job_duration_seconds_count{queue="execution.run",outcome="completed"} 1');
+  });
+});

@@ -1,0 +1,80 @@
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ExecutionStatus } from '../../core/domain/execution.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Metrics } from '../../ports/metrics.js';
+
+/** What a scrape reads from the database: figures every process shares, whoever did the work. */
+export interface ScrapeSources {
+  readonly queueDepth: () => Promise<Readonly<Record<string, number>>>;
+  readonly executionsByStatus: () => Promise<Readonly<Record<ExecutionStatus, number>>>;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Prometheus figures in a registry of this instance's own, never prom-client's global one: tests
+ * (and embedders) run several instances in one process, and each must count only its own.
+ */
+export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger): Metrics => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const http = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method, matched route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const jobs = new Histogram({
+    name: 'conveyor_job_duration_seconds',
+    help: 'Time job handlers of this process took, by queue and outcome.',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  // A failing source must not fail the scrape: the other figures are still worth having, and the
+  // gauge keeps its last value.
+  const collect = async <T>(what: string, read: () => Promise<T>, apply: (value: T) => void) => {
+    try {
+      apply(await read());
+    } catch (error) {
+      logger.warn({ err: message(error) }, `metrics: reading ${what} failed`);
+    }
+  };
+  new Gauge({
+    name: 'conveyor_queue_depth',
+    help: 'Jobs not yet done (waiting, delayed or running), by queue; read from the queue on scrape.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      await collect('the queue depth', sources.queueDepth, (depth) => {
+        this.reset();
+        for (const [queue, count] of Object.entries(depth)) this.set({ queue }, count);
+      });
+    },
+  });
+  new Gauge({
+    name: 'conveyor_executions',
+    help: 'Executions stored (test runs included), by status; read from the database on scrape.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      await collect('executions by status', sources.executionsByStatus, (counts) => {
+        for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+      });
+    },
+  });
+
+  return {
+    observeHttp({ method, route, status, seconds }) {
+      http.observe({ method, route, status_code: String(status) }, seconds);
+    },
+    observeJob({ queue, outcome, seconds }) {
+      jobs.observe({ queue, outcome }, seconds);
+    },
+    async expose() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+};
