@@ -23,6 +23,15 @@ export const SERVICE_OPERATIONS = tagged('Service', [
   },
   {
     method: 'GET',
+    path: '/metrics',
+    root: true,
+    summary: 'Prometheus metrics; with METRICS_TOKEN set, only with Authorization: Bearer <that token>',
+    access: 'public',
+    status: 200,
+    returns: 'the Prometheus text format (docs/operations.md lists the metrics)',
+  },
+  {
+    method: 'GET',
     path: '/service/info',
     summary: 'The instance: installation, version, edition',
     access: 'public',
