@@ -3,15 +3,19 @@ import { createPublicKey, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { generateLicenseKeyPair, parseIsoDate, signLicense } from '../adapters/auth/license.js';
 import { RELEASE } from '../core/domain/release.js';
-
-/** Where the CLI writes; a test passes collectors, the entry point passes the process streams. */
-export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-}
+import {
+  CREATE_ADMIN_USAGE,
+  createAdmin,
+  EXPORT_FLOW_USAGE,
+  exportFlow,
+  IMPORT_FLOW_USAGE,
+  importFlow,
+  MIGRATE_USAGE,
+  migrate,
+} from './cli-instance.js';
+import { type CliIo, CommandError, help, parse, required, UsageError } from './cli-support.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const MAX_DAYS = 36_500;
@@ -26,6 +30,12 @@ Commands:
   worker                 Run flows only: extra worker processes beside servers on one Postgres database
   generate-license-keys  Create a key pair for signing enterprise licences
   issue-license          Sign an enterprise licence and print it
+  migrate                Apply the database migrations and exit
+  create-admin           Complete the installation with the first administrator
+  export-flow            Print a flow's export document (JSON)
+  import-flow            Import an export document as a new flow of a user
+
+The database commands are configured by the same environment variables as start.
 
 Options:
   -h, --help             Show this help; conveyor <command> --help shows a command's help
@@ -80,38 +90,6 @@ Options:
   --id <uuid>           Licence id (default: a random UUID)
   -h, --help            Show this help
 `;
-
-/** A mistake in the command line: the message and the command's usage go to stderr, exit 2. */
-class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A command that could not do its work (a file exists, a key cannot be read): exit 1. */
-class CommandError extends Error {}
-
-const help = { help: { type: 'boolean', short: 'h' } } as const;
-
-const parse = <O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, usage: string) => {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    // Node's parser explains itself in its first sentence; the rest is advice meant for another audience.
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code.startsWith('ERR_PARSE_ARGS_')) throw new UsageError((error as Error).message.split('. ')[0] ?? '', usage);
-    throw error;
-  }
-};
-
-const required = (value: string | undefined, flag: string, usage: string): string => {
-  const trimmed = value?.trim();
-  if (!trimmed) throw new UsageError(`${flag} is required.`, usage);
-  return trimmed;
-};
 
 const generateLicenseKeys = (args: string[], io: CliIo): number => {
   const values = parse(args, { ...help, out: { type: 'string' } }, GENERATE_USAGE);
@@ -250,12 +228,20 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => number | Promise<n
   worker,
   'generate-license-keys': generateLicenseKeys,
   'issue-license': issueLicense,
+  migrate,
+  'create-admin': createAdmin,
+  'export-flow': exportFlow,
+  'import-flow': importFlow,
 };
 const HELP_OF: Record<string, string> = {
   start: START_USAGE,
   worker: WORKER_USAGE,
   'generate-license-keys': GENERATE_USAGE,
   'issue-license': ISSUE_USAGE,
+  migrate: MIGRATE_USAGE,
+  'create-admin': CREATE_ADMIN_USAGE,
+  'export-flow': EXPORT_FLOW_USAGE,
+  'import-flow': IMPORT_FLOW_USAGE,
 };
 
 /** Runs one command line (without the node and script arguments) and answers the exit code. */

@@ -10,14 +10,14 @@ export const MIGRATIONS_TABLE = 'conveyor_migrations';
  * failure leaves the schema as it was. Processes starting at once queue on a lock taken first:
  * the write lock on SQLite (transactions begin IMMEDIATE) and, on Postgres, an advisory lock keyed
  * by the current schema. Nothing here inspects other schemas, so neighbours sharing a Postgres
- * database (or being dropped meanwhile) do not matter.
+ * database (or being dropped meanwhile) do not matter. Answers the names of the migrations it applied.
  */
 export const migrateToLatest = async (
   db: Kysely<any>,
   list: ReadonlyArray<readonly [name: string, migration: Migration]> = migrations,
-): Promise<void> => {
+): Promise<string[]> => {
   const t = columnTypes(db);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     if (t.postgres)
       await sql`select pg_advisory_xact_lock(hashtext('conveyor:migrate:' || current_schema()))`.execute(trx);
     await trx.schema
@@ -34,6 +34,7 @@ export const migrateToLatest = async (
     if (unknown.length > 0) {
       throw new Error(`The database has migrations this build does not know (${unknown.join(', ')}): it is newer.`);
     }
+    const done: string[] = [];
     for (const [name, migration] of list) {
       if (applied.has(name)) continue;
       try {
@@ -42,6 +43,8 @@ export const migrateToLatest = async (
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
       await trx.insertInto(MIGRATIONS_TABLE).values({ name, applied_at: new Date().toISOString() }).execute();
+      done.push(name);
     }
+    return done;
   });
 };

@@ -73,6 +73,7 @@ import { makeChangeOwnPassword } from './users/change-own-password.js';
 import { makeDeleteOwnAccount } from './users/delete-own-account.js';
 import { makeForgotPassword } from './users/forgot-password.js';
 import { makeGetCurrentUser } from './users/get-current-user.js';
+import { makeOperatorActor } from './users/operator-actor.js';
 import { makeRegisterUser } from './users/register-user.js';
 import { makeResetPassword } from './users/reset-password.js';
 import { makeUpdateOwnProfile } from './users/update-own-profile.js';
@@ -84,6 +85,7 @@ export const buildUseCases = (deps: CoreDeps) => ({
   installFirstAdmin: makeInstallFirstAdmin(deps),
   signIn: makeSignIn(deps),
   authenticate: makeAuthenticate(deps),
+  operatorActor: makeOperatorActor(deps),
   revokeAccessToken: makeRevokeAccessToken(deps),
   getCurrentUser: makeGetCurrentUser(),
   updateOwnProfile: makeUpdateOwnProfile(deps),
