@@ -39,7 +39,7 @@ export {
 export type { App } from './sdk/index.js';
 
 /** The built-in apps with the code app's pool of worker threads sized for this instance. */
-export const builtInAppsWith = (options: { readonly codeWorkers?: number | null }): readonly App[] =>
-  options.codeWorkers
-    ? builtInApps.map((app) => (app.key === codeApp.key ? createCodeApp({}, { size: options.codeWorkers ?? 1 }) : app))
+export const builtInAppsWith = ({ codeWorkers }: { readonly codeWorkers?: number | null }): readonly App[] =>
+  codeWorkers
+    ? builtInApps.map((app) => (app.key === codeApp.key ? createCodeApp({}, { size: codeWorkers }) : app))
     : builtInApps;

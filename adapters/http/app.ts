@@ -6,7 +6,6 @@ import type { AppEnv, HttpDeps } from './context.js';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
 import { type Failure, FailureResponse } from './failures.js';
 import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
-import { measureRequests } from './middleware/measure-requests.js';
 import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
@@ -38,8 +37,7 @@ export const createHttpApp = (deps: HttpDeps) => {
     );
 
   app.use(requestId({ limitLength: 64 }));
-  app.use(requestLog(logger));
-  app.use(measureRequests(metrics));
+  app.use(requestLog(logger, metrics));
   app.use(secureHeaders());
   app.use(bodyLimit(settings.bodyLimitBytes));
 

@@ -11,5 +11,9 @@ export const openPostgres = (url: string, logger: Logger, poolSize: number, time
   // An idle client's error (e.g. the server restarted) is emitted on the pool; unhandled, it
   // would kill the process. The pool drops that client and the next query gets a fresh one.
   pool.on('error', (error) => logger.error({ err: error.message }, 'postgres pool client failed'));
+  // The pool listens for that only while a client is idle. A checked-out client whose connection
+  // drops emits 'error' besides failing its query; without a listener of its own that event would
+  // end the process. The query in flight fails on its own, and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
 };

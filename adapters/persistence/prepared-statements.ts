@@ -9,26 +9,9 @@ import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P03', '53300', '55000']);
 
-/** Clients already given a listener for losing their connection while checked out. */
-const guarded = new WeakSet<pg.PoolClient>();
-
-/**
- * A checked-out client whose connection drops (the server restarted, the network went) emits
- * 'error' besides failing its query, and the pool listens only while the client is idle: without
- * a listener of our own that event would be an uncaught exception and end the process. The query
- * in flight fails on its own, and the pool drops the client when it is released.
- */
-const guard = (client: pg.PoolClient): pg.PoolClient => {
-  if (!guarded.has(client)) {
-    guarded.add(client);
-    client.on('error', () => {});
-  }
-  return client;
-};
-
 const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   try {
-    return guard(await pool.connect());
+    return await pool.connect();
   } catch (error) {
     const { code, message } = error as { code?: unknown; message?: unknown };
     const timedOut = typeof message === 'string' && message.includes('timeout exceeded when trying to connect');
@@ -48,8 +31,8 @@ const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
 const MAX_NAMED = 1000;
 
 /**
- * Kysely's pool on node-pg's. Runs Kysely's statements as named prepared statements: the engine sends the same dozen
- * statements for every run, and parsing and planning each anew was a large part of the
+ * Kysely's pool on node-pg's, running Kysely's statements as named prepared statements: the
+ * engine sends the same dozen statements for every run, and parsing and planning each anew was a large part of the
  * database's CPU per run.
  */
 export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): PostgresPool => {

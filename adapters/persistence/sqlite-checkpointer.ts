@@ -18,11 +18,12 @@ const checkpoint = () => {
   }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', () => {
+parentPort.once('message', () => {
   clearInterval(timer);
   checkpoint();
   db.close();
-  parentPort.postMessage({ closed: true });
+  // Nothing is left to keep the thread alive: it ends.
+  parentPort.close();
 });
 `;
 
@@ -51,28 +52,22 @@ export const startCheckpointer = (
   });
   // Idle between checkpoints, it must not keep the process alive.
   worker.unref();
-  let exited = false;
-  worker.once('exit', () => {
-    exited = true;
-  });
-  let closing: Promise<void> | null = null;
   worker.on('message', (message: { failed?: string }) => {
     if (message.failed) options.onFailure?.(message.failed);
   });
   worker.on('error', (error) => options.onFailure?.(error.message));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let closing: Promise<void> | null = null;
   return {
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        const done = () => resolve();
-        worker.once('exit', done);
-        // A worker stuck in a long checkpoint is ended rather than waited for.
-        setTimeout(() => void worker.terminate(), 5000).unref();
-        worker.on('message', (message: { closed?: boolean }) => {
-          if (message.closed) void worker.terminate().then(done, done);
-        });
+      if (!closing) {
+        // Closing is awaited: the process must not end before the worker's last checkpoint does.
+        worker.ref();
         worker.postMessage('close');
-      });
+        // A worker stuck in a long checkpoint is ended rather than waited for.
+        const stuck = setTimeout(() => void worker.terminate(), 5000).unref();
+        closing = exited.finally(() => clearTimeout(stuck));
+      }
       return closing;
     },
   };

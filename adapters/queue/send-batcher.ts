@@ -27,7 +27,7 @@ const MAX_IN_FLIGHT = 2;
 export const createSendBatcher = <T extends { readonly id: string }>(
   insertMany: (rows: readonly T[]) => Promise<ReadonlySet<string>>,
 ) => {
-  let waiting: Waiting<T>[] = [];
+  const waiting: Waiting<T>[] = [];
   let scheduled = false;
   let inFlight = 0;
 
@@ -49,8 +49,7 @@ export const createSendBatcher = <T extends { readonly id: string }>(
   function flush() {
     scheduled = false;
     while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
-      const batch = waiting.slice(0, ROWS_PER_INSERT);
-      waiting = waiting.slice(ROWS_PER_INSERT);
+      const batch = waiting.splice(0, ROWS_PER_INSERT);
       inFlight++;
       void insert(batch).finally(() => {
         inFlight--;

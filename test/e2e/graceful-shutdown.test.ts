@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi as api } from '../support/api-client.js';
+import { callApi as api, newWebhookFlow } from '../support/api-client.js';
 import { DIALECTS } from '../support/databases.js';
 import { listeningPort, processDatabase, startServerProcess } from '../support/server-process.js';
 
@@ -61,18 +61,14 @@ describe.each(DIALECTS)('graceful shutdown on SIGTERM (%s)', (dialect) => {
   /** A published flow: webhook, then a POST to `url`. */
   const publishFlow = async (base: string, url: string) => {
     const admin = { email: 'ops@example.com', password: 'a long password', fullName: 'Ops' };
-    await api(base, 'POST', '/installation/users', undefined, admin).catch(() => {});
-    const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
-    const flow = (await api(base, 'POST', '/flows', token)).data;
-    const [trigger, call] = flow.steps;
-    await api(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
-    await api(base, 'PATCH', `/steps/${call.id}`, token, {
+    const { token, flowId, actionId } = await newWebhookFlow(base, admin);
+    await api(base, 'PATCH', `/steps/${actionId}`, token, {
       appKey: 'http-request',
       key: 'customRequest',
       parameters: { method: 'POST', url, data: '{}' },
     });
-    await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
-    return { flowId: flow.id as string, admin };
+    await api(base, 'PATCH', `/flows/${flowId}/status`, token, { active: true });
+    return { flowId, admin };
   };
 
   it('stops accepting, lets the request in flight finish, and exits 0', { timeout: 60_000 }, async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi as api } from '../support/api-client.js';
+import { callApi as api, newWebhookFlow } from '../support/api-client.js';
 import { eventually } from '../support/engine-flows.js';
 import { listeningPort, startServerProcess } from '../support/server-process.js';
 
@@ -25,25 +25,21 @@ describe('a server that only takes webhooks (SERVER_RUNS_FLOWS=false)', () => {
     cleanups.push(() => server.child.kill('SIGKILL'));
     const base = `http://127.0.0.1:${await listeningPort(server)}`;
     const admin = { email: 'server-only@example.com', password: 'a long password', fullName: 'Only' };
-    await api(base, 'POST', '/installation/users', undefined, admin);
-    const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
-    const flow = (await api(base, 'POST', '/flows', token)).data;
-    const [trigger, action] = flow.steps;
-    await api(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
-    await api(base, 'PATCH', `/steps/${action.id}`, token, {
+    const { token, flowId, triggerId, actionId } = await newWebhookFlow(base, admin);
+    await api(base, 'PATCH', `/steps/${actionId}`, token, {
       appKey: 'formatter',
       key: 'text',
-      parameters: { transform: 'uppercase', input: `{{step.${trigger.id}.body.name}}` },
+      parameters: { transform: 'uppercase', input: `{{step.${triggerId}.body.name}}` },
     });
-    await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
+    await api(base, 'PATCH', `/flows/${flowId}/status`, token, { active: true });
 
-    const ack = await fetch(`${base}/webhooks/flows/${flow.id}`, {
+    const ack = await fetch(`${base}/webhooks/flows/${flowId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'ada' }),
     });
     expect(ack.status).toBe(204);
-    const executions = () => api(base, 'GET', `/executions?flowId=${flow.id}`, token);
+    const executions = () => api(base, 'GET', `/executions?flowId=${flowId}`, token);
     // Stored, and nobody runs it: the server does not.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await executions()).data.map((e: { status: string }) => e.status)).toEqual(['running']);

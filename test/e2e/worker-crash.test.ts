@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi as api } from '../support/api-client.js';
+import { callApi as api, newWebhookFlow } from '../support/api-client.js';
 import { DIALECTS } from '../support/databases.js';
 import { listeningPort, processDatabase, startServerProcess } from '../support/server-process.js';
 
@@ -51,27 +51,23 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
     });
     const base = `http://127.0.0.1:${await first.port}`;
     const admin = { email: 'crash@example.com', password: 'a long password', fullName: 'Crash' };
-    await api(base, 'POST', '/installation/users', undefined, admin);
-    const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
-    const flow = (await api(base, 'POST', '/flows', token)).data;
-    const [trigger, call] = flow.steps;
-    await api(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
-    await api(base, 'PATCH', `/steps/${call.id}`, token, {
+    const { token, flowId, triggerId, actionId } = await newWebhookFlow(base, admin);
+    await api(base, 'PATCH', `/steps/${actionId}`, token, {
       appKey: 'http-request',
       key: 'customRequest',
-      parameters: { method: 'POST', url: `${sink.url}/?n={{step.${trigger.id}.body.n}}`, data: '{}' },
+      parameters: { method: 'POST', url: `${sink.url}/?n={{step.${triggerId}.body.n}}`, data: '{}' },
     });
-    const last = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: call.id })).data;
+    const last = (await api(base, 'POST', `/flows/${flowId}/steps`, token, { previousStepId: actionId })).data;
     await api(base, 'PATCH', `/steps/${last.id}`, token, {
       appKey: 'datastore',
       key: 'setValue',
-      parameters: { key: 'n', value: `{{step.${trigger.id}.body.n}}` },
+      parameters: { key: 'n', value: `{{step.${triggerId}.body.n}}` },
     });
-    await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
+    await api(base, 'PATCH', `/flows/${flowId}/status`, token, { active: true });
 
     const acks = await Promise.all(
       Array.from({ length: RUNS }, (_, n) =>
-        fetch(`${base}/webhooks/flows/${flow.id}`, {
+        fetch(`${base}/webhooks/flows/${flowId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ n }),
@@ -94,7 +90,7 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
     const token2 = (await api(base2, 'POST', '/access-tokens', undefined, admin)).data.token;
     let executions: Array<{ id: string; status: string }> = [];
     for (let i = 0; i < 600; i++) {
-      executions = (await api(base2, 'GET', `/executions?flowId=${flow.id}&perPage=100`, token2)).data;
+      executions = (await api(base2, 'GET', `/executions?flowId=${flowId}&perPage=100`, token2)).data;
       if (executions.length === RUNS && executions.every((e) => e.status === 'success')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -102,7 +98,7 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
     expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
     for (const execution of executions) {
       const steps = (await api(base2, 'GET', `/executions/${execution.id}`, token2)).data.steps;
-      expect(steps.map((s: { stepId: string }) => s.stepId)).toEqual([trigger.id, call.id, last.id]);
+      expect(steps.map((s: { stepId: string }) => s.stepId)).toEqual([triggerId, actionId, last.id]);
     }
     // Every webhook reached the outside service; only a call in flight at the kill may repeat.
     expect(sink.deliveries.size).toBe(RUNS);

@@ -15,3 +15,27 @@ export const callApi = async (base: string, method: string, path: string, token?
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
 };
+
+export interface Account {
+  readonly email: string;
+  readonly password: string;
+  readonly fullName: string;
+}
+
+/**
+ * Installs with `admin` unless the instance already is installed, signs in, and makes a flow whose
+ * trigger catches webhooks; the flow's first action is left for the caller to choose.
+ */
+export const newWebhookFlow = async (base: string, admin: Account) => {
+  await callApi(base, 'POST', '/installation/users', undefined, admin).catch(() => {});
+  const { token } = (await callApi(base, 'POST', '/access-tokens', undefined, admin)).data;
+  const flow = (await callApi(base, 'POST', '/flows', token)).data;
+  const [trigger, action] = flow.steps;
+  await callApi(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
+  return {
+    token: token as string,
+    flowId: flow.id as string,
+    triggerId: trigger.id as string,
+    actionId: action.id as string,
+  };
+};

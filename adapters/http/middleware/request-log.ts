@@ -1,24 +1,25 @@
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../../../ports/logger.js';
+import type { Metrics } from '../../../ports/metrics.js';
 import type { AppEnv } from '../context.js';
 import { matchedRoute } from './matched-route.js';
 
 /**
- * One JSON line per request. It names the matched route pattern rather than the URL, because
- * some URLs carry secrets (`DELETE /access-tokens/:token`).
+ * Times every request once, for one JSON log line and the metrics' latency histogram. Both name
+ * the matched route pattern rather than the URL: some URLs carry secrets
+ * (`DELETE /access-tokens/:token`), and ids as metric labels would grow without end.
  */
-export const requestLog = (logger: Logger) =>
+export const requestLog = (logger: Logger, metrics: Metrics) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    const { method } = c.req;
+    const route = matchedRoute(c);
+    const { status } = c.res;
+    metrics.observeHttp({ method, route, status, seconds });
     logger.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        route: matchedRoute(c),
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      },
+      { requestId: c.get('requestId'), method, route, status, durationMs: Math.round(seconds * 10_000) / 10 },
       'request',
     );
   });

@@ -18,6 +18,9 @@ type RowWithFlow = Row & { flow_name: string; flow_user_id: string };
 
 export const createExecutionRepository = (executor: Executor): ExecutionRepository => {
   const { db, codec } = executor;
+  // What a claim reads beside the run, on SQLite (Postgres reads it in the claim's statement).
+  const steps = createStepRepository(executor);
+  const records = createExecutionStepRepository(executor);
   const time = (value: Date | string | null) => (value === null ? null : codec.readTimestamp(value));
   const toExecution = (row: Row): Execution => ({
     id: row.id,
@@ -192,8 +195,8 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       if (!row) return null;
       return {
         execution: toExecution(row),
-        steps: await createStepRepository(executor).listByFlow(row.flow_id),
-        recorded: await createExecutionStepRepository(executor).listByExecution(row.id),
+        steps: await steps.listByFlow(row.flow_id),
+        recorded: await records.listByExecution(row.id),
       };
     },
 

@@ -8,6 +8,7 @@ import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 export const createFlowRepository = (executor: Executor): FlowRepository => {
   const { db, codec } = executor;
+  const steps = createStepRepository(executor);
   const toFlow = (row: Selectable<FlowsTable>): Flow => ({
     id: row.id,
     userId: row.user_id,
@@ -82,8 +83,8 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
       }
       const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return null;
-      const steps = await createStepRepository(executor).listByFlow(id);
-      return { flow: toFlow(row), trigger: steps.find((step) => step.type === 'trigger') ?? null };
+      const trigger = (await steps.listByFlow(id)).find((step) => step.type === 'trigger') ?? null;
+      return { flow: toFlow(row), trigger };
     },
 
     async lock(id) {
