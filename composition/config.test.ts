@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultDataDirectory, loadConfig } from './config.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PUBLIC_KEY_PEM = [
@@ -19,20 +19,46 @@ const refusal = (env: Record<string, string | undefined>): string => {
   throw new Error('expected loadConfig to refuse the environment');
 };
 
+describe('the data directory', () => {
+  it('is ./data in a checkout and ~/.conveyor in an installed package, whatever the current directory', () => {
+    expect(defaultDataDirectory('file:///src/conveyor/dist/composition/config.js', '/home/ann')).toBe('./data');
+    expect(defaultDataDirectory('file:///usr/lib/node_modules/conveyor/dist/composition/config.js', '/home/ann')).toBe(
+      '/home/ann/.conveyor',
+    );
+  });
+
+  it('holds the SQLite database unless DATABASE_URL names another file, whose folder it then is', () => {
+    expect(loadConfig({}, '/home/ann/.conveyor')).toMatchObject({
+      databaseUrl: '/home/ann/.conveyor/conveyor.db',
+      dataDirectory: '/home/ann/.conveyor',
+    });
+    expect(loadConfig({ DATABASE_URL: '/srv/db/main.db' }, '/home/ann/.conveyor').dataDirectory).toBe('/srv/db');
+  });
+
+  it('keeps the default folder for a Postgres or in-memory database', () => {
+    const postgres = 'postgres://conveyor@db/conveyor';
+    expect(loadConfig({ DATABASE_URL: postgres }, '/home/ann/.conveyor').dataDirectory).toBe('/home/ann/.conveyor');
+    expect(loadConfig({ DATABASE_URL: ':memory:' }, '/home/ann/.conveyor').dataDirectory).toBe('/home/ann/.conveyor');
+  });
+});
+
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({}, './data')).toEqual({
       nodeEnv: 'development',
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: './data/conveyor.db',
+      dataDirectory: './data',
       databasePoolSize: 10,
       databasePoolTimeoutMs: 5000,
+      sqliteSynchronous: 'normal',
       encryptionKey: null,
       previousEncryptionKeys: [],
       webAppUrl: 'http://localhost:3000',
       docsUrl: null,
       webhookUrl: 'http://localhost:3000',
+      webConsoleDir: null,
       smtpUrl: null,
       mailFrom: 'Conveyor <no-reply@localhost>',
       logLevel: 'info',
@@ -50,6 +76,7 @@ describe('loadConfig', () => {
       licensePublicKey: null,
       shutdownTimeoutMs: 10_000,
       metricsToken: null,
+      billing: null,
       queue: 'local',
       queuePgBossSchema: 'pgboss',
       queueMaxAttempts: 5,
@@ -85,53 +112,61 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '8080',
-      HOST: '0.0.0.0',
-      DATABASE_URL: 'postgres://conveyor@db/conveyor',
-      DATABASE_POOL_SIZE: '25',
-      DATABASE_POOL_TIMEOUT_MS: '750',
-      ENCRYPTION_KEY: 'a-key',
-      ENCRYPTION_KEYS_PREVIOUS: ' old-1 , old-2,',
-      WEB_APP_URL: 'https://conveyor.example.com',
-      DOCS_URL: 'https://docs.example.com',
-      WEBHOOK_URL: 'https://hooks.example.com/',
-      SMTP_URL: 'smtps://user:pass@mail.example.com',
-      MAIL_FROM: 'Ops <ops@example.com>',
-      LOG_LEVEL: 'debug',
-      ACCESS_TOKEN_TTL_DAYS: '1',
-      BODY_LIMIT_BYTES: '2048',
-      TRUST_PROXY: 'true',
-      ALLOW_PRIVATE_NETWORKS: '1',
-      WORKER_CONCURRENCY: '8',
-      CODE_WORKERS: '3',
-      SERVER_RUNS_FLOWS: 'false',
-      EXECUTION_RETENTION_DAYS: '7',
-      EXECUTION_LEASE_SECONDS: '5',
-      SYNC_WEBHOOK_TIMEOUT_SECONDS: '10',
-      LICENSE_KEY: 'payload.signature',
-      LICENSE_PUBLIC_KEY: PUBLIC_KEY_PEM,
-      SHUTDOWN_TIMEOUT_SECONDS: '45',
-      METRICS_TOKEN: 'a-scrape-token-0123',
-      QUEUE: 'local',
-      QUEUE_PG_BOSS_SCHEMA: 'conveyor_jobs',
-      QUEUE_MAX_ATTEMPTS: '3',
-      QUEUE_LEASE_SECONDS: '120',
-      QUEUE_POLL_INTERVAL_MS: '250',
-    });
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://conveyor@db/conveyor',
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_POOL_TIMEOUT_MS: '750',
+        SQLITE_SYNCHRONOUS: 'full',
+        ENCRYPTION_KEY: 'a-key',
+        ENCRYPTION_KEYS_PREVIOUS: ' old-1 , old-2,',
+        WEB_APP_URL: 'https://conveyor.example.com',
+        DOCS_URL: 'https://docs.example.com',
+        WEBHOOK_URL: 'https://hooks.example.com/',
+        WEB_CONSOLE_DIR: '/srv/conveyor/web',
+        SMTP_URL: 'smtps://user:pass@mail.example.com',
+        MAIL_FROM: 'Ops <ops@example.com>',
+        LOG_LEVEL: 'debug',
+        ACCESS_TOKEN_TTL_DAYS: '1',
+        BODY_LIMIT_BYTES: '2048',
+        TRUST_PROXY: 'true',
+        ALLOW_PRIVATE_NETWORKS: '1',
+        WORKER_CONCURRENCY: '8',
+        CODE_WORKERS: '3',
+        SERVER_RUNS_FLOWS: 'false',
+        EXECUTION_RETENTION_DAYS: '7',
+        EXECUTION_LEASE_SECONDS: '5',
+        SYNC_WEBHOOK_TIMEOUT_SECONDS: '10',
+        LICENSE_KEY: 'payload.signature',
+        LICENSE_PUBLIC_KEY: PUBLIC_KEY_PEM,
+        SHUTDOWN_TIMEOUT_SECONDS: '45',
+        METRICS_TOKEN: 'a-scrape-token-0123',
+        QUEUE: 'local',
+        QUEUE_PG_BOSS_SCHEMA: 'conveyor_jobs',
+        QUEUE_MAX_ATTEMPTS: '3',
+        QUEUE_LEASE_SECONDS: '120',
+        QUEUE_POLL_INTERVAL_MS: '250',
+      },
+      '/var/lib/conveyor',
+    );
     expect(config).toEqual({
       nodeEnv: 'production',
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://conveyor@db/conveyor',
+      dataDirectory: '/var/lib/conveyor',
       databasePoolSize: 25,
       databasePoolTimeoutMs: 750,
+      sqliteSynchronous: 'full',
       encryptionKey: 'a-key',
       previousEncryptionKeys: ['old-1', 'old-2'],
       webAppUrl: 'https://conveyor.example.com',
       docsUrl: 'https://docs.example.com',
       webhookUrl: 'https://hooks.example.com',
+      webConsoleDir: '/srv/conveyor/web',
       smtpUrl: 'smtps://user:pass@mail.example.com',
       mailFrom: 'Ops <ops@example.com>',
       logLevel: 'debug',
@@ -149,6 +184,7 @@ describe('loadConfig', () => {
       licensePublicKey: PUBLIC_KEY_PEM,
       shutdownTimeoutMs: 45_000,
       metricsToken: 'a-scrape-token-0123',
+      billing: null,
       queue: 'local',
       queuePgBossSchema: 'conveyor_jobs',
       queueMaxAttempts: 3,
@@ -164,6 +200,38 @@ describe('loadConfig', () => {
     expect(refusal({ DATABASE_URL: './data/x.db', QUEUE: 'pg-boss' })).toContain(
       'QUEUE: pg-boss needs a postgres:// DATABASE_URL.',
     );
+  });
+
+  it('turns billing on only with a webhook secret and valid plans', () => {
+    expect(loadConfig({}).billing).toBeNull();
+    const plans =
+      '[{"id":"pri_pro","name":"Pro","quota":10000,"price":"€50"},{"id":"pri_max","name":"Max","quota":null,"price":null}]';
+    const on = loadConfig({
+      BILLING_ENABLED: 'true',
+      BILLING_WEBHOOK_SECRET: 'pdl_ntfset_0123456789',
+      BILLING_PLANS: plans,
+    });
+    expect(on.billing).toEqual({
+      webhookSecret: 'pdl_ntfset_0123456789',
+      webhookToleranceMs: 300_000,
+      plans: [
+        { id: 'pri_pro', name: 'Pro', quota: 10_000, price: '€50' },
+        { id: 'pri_max', name: 'Max', quota: null, price: null },
+      ],
+      freePlan: { id: 'free', name: 'Free', quota: 100, price: null },
+    });
+    expect(refusal({ BILLING_ENABLED: 'true' })).toContain('billing needs BILLING_WEBHOOK_SECRET and BILLING_PLANS');
+    const secret = { BILLING_ENABLED: 'true', BILLING_WEBHOOK_SECRET: 'pdl_ntfset_0123456789' };
+    expect(refusal({ ...secret, BILLING_PLANS: 'not json' })).toContain('BILLING_PLANS: must be a JSON array');
+    expect(refusal({ ...secret, BILLING_PLANS: '[{"id":"a","name":"A","quota":-1,"price":null}]' })).toContain(
+      'BILLING_PLANS',
+    );
+    expect(
+      refusal({
+        ...secret,
+        BILLING_PLANS: '[{"id":"a","name":"A","quota":1,"price":null},{"id":"a","name":"B","quota":2,"price":null}]',
+      }),
+    ).toContain('must not repeat a plan id.');
   });
 
   it('derives the default web app URL from PORT', () => {

@@ -1,5 +1,17 @@
+import { homedir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { isPostgresUrl } from '../adapters/persistence/open-database.js';
+
+/**
+ * Where Conveyor keeps its files when DATABASE_URL does not say. In a checkout (`npm start`) that is
+ * ./data, beside the code. An installed package (`npm install -g`) runs as a command from any
+ * directory, and a data folder that moved with the current directory would look like a lost
+ * installation: it uses ~/.conveyor instead.
+ */
+export const defaultDataDirectory = (moduleUrl: string, home: string): string =>
+  fileURLToPath(moduleUrl).split(sep).includes('node_modules') ? join(home, '.conveyor') : './data';
 
 const integer = (min: number, max: number) =>
   v.pipe(
@@ -30,18 +42,45 @@ const flag = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
+const quota = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+/** `BILLING_PLANS`: the plans users can buy, keyed by the payment provider's price id. */
+const plans = v.pipe(
+  v.string(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      return JSON.parse(dataset.value) as unknown;
+    } catch {
+      addIssue({ message: 'must be a JSON array of {id, name, quota, price}.' });
+      return NEVER;
+    }
+  }),
+  v.array(
+    v.strictObject({
+      id: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+      name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+      quota,
+      price: v.nullable(v.string()),
+    }),
+    'must be a JSON array of {id, name, quota, price}.',
+  ),
+  v.minLength(1, 'must name at least one plan.'),
+  v.check((list) => new Set(list.map((p) => p.id)).size === list.length, 'must not repeat a plan id.'),
+);
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(integer(0, 65_535), '3000'),
   HOST: v.optional(text, '127.0.0.1'),
-  DATABASE_URL: v.optional(text, './data/conveyor.db'),
+  DATABASE_URL: v.optional(text),
   DATABASE_POOL_SIZE: v.optional(integer(1, 1000), '10'),
   DATABASE_POOL_TIMEOUT_MS: v.optional(integer(50, 600_000), '5000'),
+  SQLITE_SYNCHRONOUS: v.optional(v.picklist(['normal', 'full']), 'normal'),
   ENCRYPTION_KEY: v.optional(text),
   ENCRYPTION_KEYS_PREVIOUS: v.optional(text),
   WEB_APP_URL: v.optional(httpUrl),
   DOCS_URL: v.optional(httpUrl),
   WEBHOOK_URL: v.optional(httpUrl),
+  WEB_CONSOLE_DIR: v.optional(text),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://.'))),
   MAIL_FROM: v.optional(text, 'Conveyor <no-reply@localhost>'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -61,6 +100,11 @@ const EnvSchema = v.object({
   METRICS_TOKEN: v.optional(
     v.pipe(text, v.minLength(16, 'must be at least 16 characters.'), v.regex(/^\S+$/, 'must not contain spaces.')),
   ),
+  BILLING_ENABLED: v.optional(flag, 'false'),
+  BILLING_WEBHOOK_SECRET: v.optional(v.pipe(text, v.minLength(16, 'must be at least 16 characters.'))),
+  BILLING_WEBHOOK_TOLERANCE_SECONDS: v.optional(integer(1, 86_400), '300'),
+  BILLING_PLANS: v.optional(plans),
+  BILLING_FREE_QUOTA: v.optional(integer(0, 1_000_000_000), '100'),
   QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
   QUEUE_PG_BOSS_SCHEMA: v.optional(
     v.pipe(
@@ -78,14 +122,24 @@ export type Config = ReturnType<typeof toConfig>;
 
 const webAppUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.WEB_APP_URL ?? `http://localhost:${env.PORT}`;
 
-const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
+const databaseUrlOf = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string) =>
+  env.DATABASE_URL ?? `${defaultDirectory}/conveyor.db`;
+const onDisk = (databaseUrl: string) => !isPostgresUrl(databaseUrl) && databaseUrl !== ':memory:';
+
+const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string) => ({
   nodeEnv: env.NODE_ENV,
   port: env.PORT,
   host: env.HOST,
-  databaseUrl: env.DATABASE_URL,
+  databaseUrl: databaseUrlOf(env, defaultDirectory),
+  /** Holds the generated encryption key and the mail outbox: the SQLite file's folder, else the default one. */
+  dataDirectory: onDisk(databaseUrlOf(env, defaultDirectory))
+    ? dirname(databaseUrlOf(env, defaultDirectory))
+    : defaultDirectory,
   databasePoolSize: env.DATABASE_POOL_SIZE,
   /** How long a query waits for a free Postgres connection before failing as unavailable (503). */
   databasePoolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
+  /** SQLite: `full` makes each commit survive a power loss too (an fsync per commit). */
+  sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
   /** Raw value; `resolveEncryptionKey` turns it (or its absence) into key bytes. */
   encryptionKey: env.ENCRYPTION_KEY ?? null,
   /** Older keys, comma-separated, that still open values sealed before a rotation. */
@@ -97,6 +151,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   docsUrl: env.DOCS_URL ?? null,
   /** Base of the webhook addresses steps show: the web app's address unless the API is reached elsewhere. */
   webhookUrl: env.WEBHOOK_URL ?? webAppUrlOf(env),
+  /** The built web console's folder; null: `dist/web` of this installation. */
+  webConsoleDir: env.WEB_CONSOLE_DIR ?? null,
   smtpUrl: env.SMTP_URL ?? null,
   mailFrom: env.MAIL_FROM,
   logLevel: env.LOG_LEVEL,
@@ -125,8 +181,17 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   /** Bearer token `GET /metrics` requires; null: the metrics are public. */
   metricsToken: env.METRICS_TOKEN ?? null,
+  /** Null: billing is off and every user has the unlimited self-hosted plan. */
+  billing: env.BILLING_ENABLED
+    ? {
+        webhookSecret: env.BILLING_WEBHOOK_SECRET ?? '',
+        webhookToleranceMs: env.BILLING_WEBHOOK_TOLERANCE_SECONDS * 1000,
+        plans: env.BILLING_PLANS ?? [],
+        freePlan: { id: 'free', name: 'Free', quota: env.BILLING_FREE_QUOTA, price: null },
+      }
+    : null,
   /** The JobQueue adapter: pg-boss by default on Postgres, the local queue on SQLite. */
-  queue: env.QUEUE ?? (isPostgresUrl(env.DATABASE_URL) ? ('pg-boss' as const) : ('local' as const)),
+  queue: env.QUEUE ?? (isPostgresUrl(databaseUrlOf(env, defaultDirectory)) ? ('pg-boss' as const) : ('local' as const)),
   queuePgBossSchema: env.QUEUE_PG_BOSS_SCHEMA,
   queueMaxAttempts: env.QUEUE_MAX_ATTEMPTS,
   /** Null means each adapter's default (local 30 s, renewed; pg-boss 15 minutes, not renewable). */
@@ -137,7 +202,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>) => ({
 export class ConfigError extends Error {}
 
 /** Parses the environment once. Every problem is reported at the same time, by variable name. */
-export const loadConfig = (env: Record<string, string | undefined>): Config => {
+export const loadConfig = (
+  env: Record<string, string | undefined>,
+  defaultDirectory = defaultDataDirectory(import.meta.url, homedir()),
+): Config => {
   // An empty variable means "not set", as it does in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
@@ -145,7 +213,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = toConfig(result.output);
+  const config = toConfig(result.output, defaultDirectory);
+  if (config.billing && (!config.billing.webhookSecret || config.billing.plans.length === 0)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_ENABLED: billing needs BILLING_WEBHOOK_SECRET and BILLING_PLANS.',
+    );
+  }
   if (config.queue === 'pg-boss' && !isPostgresUrl(config.databaseUrl)) {
     throw new ConfigError('Invalid configuration:\n  QUEUE: pg-boss needs a postgres:// DATABASE_URL.');
   }

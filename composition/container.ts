@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
 import { type App, builtInAppsWith } from '../adapters/apps/index.js';
 import { createAppCatalog } from '../adapters/apps/registry.js';
@@ -9,6 +9,7 @@ import { createLicenseSource } from '../adapters/auth/license.js';
 import { createSecretBox } from '../adapters/auth/secret-box.js';
 import { createSecretTokens } from '../adapters/auth/secret-tokens.js';
 import { systemClock, uuidGenerator } from '../adapters/auth/system.js';
+import { createPaddleWebhooks } from '../adapters/billing/paddle-webhooks.js';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { createBackgroundMailer } from '../adapters/mail/background-mailer.js';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.js';
@@ -16,7 +17,7 @@ import { createSmtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { measuredJobQueue } from '../adapters/metrics/measured-job-queue.js';
 import { createPrometheusMetrics } from '../adapters/metrics/prometheus-metrics.js';
 import { createHealthProbe } from '../adapters/persistence/health-probe.js';
-import { isPostgresUrl, openDatabase } from '../adapters/persistence/open-database.js';
+import { openDatabase } from '../adapters/persistence/open-database.js';
 import { createDatabaseRateLimiter } from '../adapters/persistence/rate-limiter.js';
 import { createRepositories } from '../adapters/persistence/repositories/index.js';
 import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
@@ -51,9 +52,7 @@ const provide = <T>(c: DependencyContainer, key: Token<T>, factory: (c: Dependen
 
 const mailTransport = (config: Config, logger: Logger): Mailer => {
   if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
-  const dataDir =
-    isPostgresUrl(config.databaseUrl) || config.databaseUrl === ':memory:' ? './data' : dirname(config.databaseUrl);
-  return createOutboxMailer(join(dataDir, 'outbox'), logger);
+  return createOutboxMailer(join(config.dataDirectory, 'outbox'), logger);
 };
 
 /** Every object of one Conveyor instance, built lazily and once, in its own child container. */
@@ -67,6 +66,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
     openDatabase(config.databaseUrl, resolve(c, TOKENS.logger), {
       poolSize: config.databasePoolSize,
       poolTimeoutMs: config.databasePoolTimeoutMs,
+      sqliteSynchronous: config.sqliteSynchronous,
     }),
   );
   provide(c, TOKENS.clock, () => overrides.clock ?? systemClock);
@@ -136,6 +136,10 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       runner: resolve(c, TOKENS.runner),
       queue: resolve(c, TOKENS.jobQueue),
       saml: resolve(c, TOKENS.saml),
+      payments: createPaddleWebhooks({
+        secret: config.billing?.webhookSecret ?? '',
+        toleranceMs: config.billing?.webhookToleranceMs ?? 0,
+      }),
       random: Math.random,
       settings: {
         webAppUrl: config.webAppUrl,
@@ -147,6 +151,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
           backoff: DEFAULT_STEP_BACKOFF,
           syncTimeoutMs: config.syncWebhookTimeoutMs,
         },
+        billing: config.billing && { plans: config.billing.plans, freePlan: config.billing.freePlan },
       },
     }),
   );

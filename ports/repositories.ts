@@ -7,6 +7,7 @@ import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Permission, Role } from '../core/domain/role.js';
 import type { AccessToken, UserTokenKind } from '../core/domain/tokens.js';
 import type { User, UserStatus, UserWithRole } from '../core/domain/user.js';
+import type { BillingEventRepository, InvoiceRepository, SubscriptionRepository, UsageRepository } from './billing.js';
 import type {
   ExecutionRepository,
   ExecutionStepRepository,
@@ -233,4 +234,8 @@ export interface Repositories {
   readonly samlIdentities: SamlIdentityRepository;
   readonly samlMessages: SamlMessageRepository;
   readonly samlSessions: SamlSessionRepository;
+  readonly usage: UsageRepository;
+  readonly subscriptions: SubscriptionRepository;
+  readonly invoices: InvoiceRepository;
+  readonly billingEvents: BillingEventRepository;
 }

@@ -187,6 +187,8 @@ export interface ExecutionStepsTable {
   data_in: Json | null;
   data_out: Json | null;
   error_details: Json | null;
+  /** An action step the engine ran (not a trigger's record, not one a retry copied). */
+  is_task: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: Timestamp;
 }
 
@@ -262,6 +264,51 @@ export interface SamlSessionsTable {
   expires_at: Timestamp;
 }
 
+export interface UsageTasksTable {
+  execution_id: string;
+  user_id: string;
+  tasks: number;
+  counted_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: string;
+  current_period_start: Timestamp | null;
+  current_period_end: Timestamp | null;
+  next_bill_at: Timestamp | null;
+  cancel_url: string | null;
+  update_url: string | null;
+  event_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  user_id: string;
+  subscription_id: string | null;
+  status: string;
+  number: string | null;
+  total: string;
+  currency: string;
+  billed_at: Timestamp | null;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  event_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -288,4 +335,8 @@ export interface Database {
   saml_requests: SamlRequestsTable;
   saml_used_assertions: SamlUsedAssertionsTable;
   saml_sessions: SamlSessionsTable;
+  usage_tasks: UsageTasksTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  billing_events: BillingEventsTable;
 }

@@ -23,7 +23,10 @@ export type DomainError =
   | { readonly code: 'step.trigger_not_deletable' }
   | { readonly code: 'app.call_failed'; readonly reason: string }
   | { readonly code: 'webhook.filtered' }
-  | { readonly code: 'execution.failed'; readonly executionId: string };
+  | { readonly code: 'execution.failed'; readonly executionId: string }
+  | { readonly code: 'billing.disabled' }
+  | { readonly code: 'billing.quota_exceeded' }
+  | { readonly code: 'billing.webhook_refused'; readonly reason: string };
 
 export type DomainErrorCode = DomainError['code'];
 
@@ -49,3 +52,6 @@ export const triggerNotDeletable = (): DomainError => ({ code: 'step.trigger_not
 export const appCallFailed = (reason: string): DomainError => ({ code: 'app.call_failed', reason });
 export const webhookFiltered = (): DomainError => ({ code: 'webhook.filtered' });
 export const executionFailed = (executionId: string): DomainError => ({ code: 'execution.failed', executionId });
+export const billingDisabled = (): DomainError => ({ code: 'billing.disabled' });
+export const quotaExceeded = (): DomainError => ({ code: 'billing.quota_exceeded' });
+export const webhookRefused = (reason: string): DomainError => ({ code: 'billing.webhook_refused', reason });

@@ -12,10 +12,11 @@ export interface Flow {
   readonly updatedAt: Date;
 }
 
-/** `paused` (active, but its owner may not run flows) arrives with billing. */
+/** `paused`: active, but its owner may not run flows now (over the plan's quota). */
 export type FlowStatus = 'draft' | 'published' | 'paused';
 
-export const flowStatus = (flow: Pick<Flow, 'active'>): FlowStatus => (flow.active ? 'published' : 'draft');
+export const flowStatus = (flow: Pick<Flow, 'active'> & { readonly paused: boolean }): FlowStatus =>
+  !flow.active ? 'draft' : flow.paused ? 'paused' : 'published';
 
 export type StepType = 'trigger' | 'action';
 export type StepStatus = 'incomplete' | 'completed';

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../ports/repositories.js';
 import type { IncomingRequest, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
+import type { Billing } from '../application/billing/plan-and-usage.js';
 import type { CoreDeps } from '../application/deps.js';
 import { definitionOf } from '../application/steps/step-status.js';
 import type { TriggerType } from '../domain/app.js';
@@ -90,19 +91,25 @@ const newItems = (deps: Deps, flow: Flow, trigger: Step, items: readonly Trigger
 };
 
 /** Fires a published flow's schedule or polling trigger (a queue job), starting a run per new item. */
-export const makeFireTrigger = (deps: Deps) => async (flowId: string) => {
-  const loaded = await loadTriggered(deps, flowId);
-  if (!loaded?.flow.active) return;
-  const { flow, trigger } = loaded;
-  const type = triggerTypeOf(deps, trigger);
-  if (type !== 'schedule' && type !== 'polling') return;
-  const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
-  if (outcome.kind === 'failure') {
-    // The next tick tries again; a poll that failed has remembered nothing.
-    deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
-    return;
-  }
-  // Remembering the items and starting their runs is one transaction: a crash loses neither.
-  const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
-  await startRuns(deps, { flowId, trigger, dataIn: trigger.parameters, items, testRun: false });
-};
+export const makeFireTrigger =
+  (deps: Deps & { readonly billing: Pick<Billing, 'mayRun'> }) => async (flowId: string) => {
+    const loaded = await loadTriggered(deps, flowId);
+    if (!loaded?.flow.active) return;
+    const { flow, trigger } = loaded;
+    if (!(await deps.billing.mayRun(flow.userId))) {
+      // Skipped, not postponed: the ticks missed while over quota are not made up later.
+      deps.logger.info({ flowId }, 'trigger skipped: the owner is over quota');
+      return;
+    }
+    const type = triggerTypeOf(deps, trigger);
+    if (type !== 'schedule' && type !== 'polling') return;
+    const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
+    if (outcome.kind === 'failure') {
+      // The next tick tries again; a poll that failed has remembered nothing.
+      deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
+      return;
+    }
+    // Remembering the items and starting their runs is one transaction: a crash loses neither.
+    const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
+    await startRuns(deps, { flowId, trigger, dataIn: trigger.parameters, items, testRun: false });
+  };

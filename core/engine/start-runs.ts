@@ -30,7 +30,7 @@ export interface StartOptions {
  * before the queue has them, the reaper finds them unclaimed and sends them again.
  */
 export const startRuns = async (
-  deps: Pick<CoreDeps, 'repos' | 'uow' | 'ids' | 'clock' | 'queue'>,
+  deps: Pick<CoreDeps, 'repos' | 'uow' | 'ids' | 'clock' | 'queue' | 'logger'>,
   request: RunRequest,
   { enqueue = true, finished = false }: StartOptions = {},
 ): Promise<string[]> => {
@@ -77,7 +77,18 @@ export const startRuns = async (
   }
   const ids = runs.map((run) => run.execution.id);
   if (enqueue && !finished) {
-    await Promise.all(ids.map((executionId) => deps.queue.send({ name: EXECUTION_JOB, payload: { executionId } })));
+    // The runs are stored: a send that fails now (the queue's database away) must not fail the
+    // caller, whose retry (a webhook sender's, after a 5xx) would start them a second time.
+    await Promise.all(
+      ids.map((executionId) =>
+        deps.queue.send({ name: EXECUTION_JOB, payload: { executionId } }).catch((error: unknown) => {
+          deps.logger.warn(
+            { executionId, err: error instanceof Error ? error.message : String(error) },
+            'a stored run could not be queued; the reaper will queue it',
+          );
+        }),
+      ),
+    );
   }
   return ids;
 };

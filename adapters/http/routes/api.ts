@@ -5,6 +5,7 @@ import { adminUserRoutes } from './admin-users.routes.js';
 import { apiTokenRoutes } from './api-tokens.routes.js';
 import { appAdminRoutes } from './app-admin.routes.js';
 import { appRoutes } from './apps.routes.js';
+import { billingRoutes } from './billing.routes.js';
 import { configRoutes } from './config.routes.js';
 import { connectionRoutes } from './connections.routes.js';
 import { executionRoutes } from './executions.routes.js';
@@ -37,4 +38,5 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', flowRoutes(deps))
     .route('/', stepRoutes(deps))
     .route('/', folderRoutes(deps))
-    .route('/', templateRoutes(deps));
+    .route('/', templateRoutes(deps))
+    .route('/', billingRoutes(deps));

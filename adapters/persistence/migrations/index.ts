@@ -7,6 +7,7 @@ import { jobQueue } from './0005-job-queue.js';
 import { executions } from './0006-executions.js';
 import { stepOptions } from './0007-step-options.js';
 import { saml } from './0008-saml.js';
+import { billing } from './0009-billing.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -18,4 +19,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0006-executions', executions],
   ['0007-step-options', stepOptions],
   ['0008-saml', saml],
+  ['0009-billing', billing],
 ];

@@ -76,6 +76,34 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
     return next.resetAttempts ? advanced(now) : null;
   };
 
+  /** A finished run that is not a test writes its tasks, once, for its flow's owner. */
+  const countTasks = async (trx: Kysely<Database>, executionId: string, now: Date) => {
+    await trx
+      .insertInto('usage_tasks')
+      .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('executions')
+          .innerJoin('flows', 'flows.id', 'executions.flow_id')
+          .where('executions.id', '=', executionId)
+          .where('executions.test_run', '=', codec.bool(false))
+          .select([
+            'executions.id',
+            'flows.user_id',
+            (eb) =>
+              eb
+                .selectFrom('execution_steps')
+                .select((c) => c.fn.countAll<number>().as('n'))
+                .whereRef('execution_steps.execution_id', '=', 'executions.id')
+                .where('execution_steps.is_task', '=', codec.bool(true))
+                .as('tasks'),
+            sql<string>`${codec.timestamp(now)}`.as('counted_at'),
+          ]),
+      )
+      .onConflict((oc) => oc.column('execution_id').doNothing())
+      .execute();
+  };
+
   const joined = () =>
     db
       .selectFrom('executions')
@@ -224,11 +252,16 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
     },
 
     async finish(id, status, now) {
-      await db.updateTable('executions').set(finished(status, now)).where('id', '=', id).execute();
+      const both = async (trx: Kysely<Database>) => {
+        await trx.updateTable('executions').set(finished(status, now)).where('id', '=', id).execute();
+        await countTasks(trx, id, now);
+      };
+      await (db.isTransaction ? both(db) : db.transaction().execute(both));
     },
 
     async recordStep(step, next) {
-      const row = executionStepRow(codec, step);
+      // Every step the engine records is an action it ran: a task (when the run is not a test).
+      const row = { ...executionStepRow(codec, step), is_task: codec.bool(true) };
       const update = afterStep(next, step.now);
       const insertOnce = (into: QueryCreator<Database>) =>
         into
@@ -238,18 +271,49 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       if (!update) return (await insertOnce(db).returning('id').execute()).length > 0;
       if (codec.dialect === 'postgres') {
         // One statement, so one round trip: the update sees the record only if it went in.
-        const updated = await db
-          .with('recorded', (cte) => insertOnce(cte).returning('execution_id'))
-          .updateTable('executions')
-          .set(update)
-          .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
-          .returning('id')
+        const moved = (cte: QueryCreator<Database & { recorded: { execution_id: string } }>) =>
+          cte
+            .updateTable('executions')
+            .set(update)
+            .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
+            .returning(['id', 'flow_id', 'test_run']);
+        const withRecord = db.with('recorded', (cte) => insertOnce(cte).returning('execution_id'));
+        if (next.kind !== 'finish') {
+          return (await withRecord.with('moved', moved).selectFrom('moved').select('id').execute()).length > 0;
+        }
+        // The run's tasks, this step's among them: the statement's snapshot does not see its own
+        // insert, so it is added to those recorded before.
+        const updated = await withRecord
+          .with('moved', moved)
+          .with('counted', (cte) =>
+            cte
+              .insertInto('usage_tasks')
+              .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('moved')
+                  .innerJoin('flows', 'flows.id', 'moved.flow_id')
+                  .where('moved.test_run', '=', false)
+                  .select([
+                    'moved.id',
+                    'flows.user_id',
+                    sql<number>`(select count(*) from execution_steps r where r.execution_id = moved.id and r.is_task) + 1`.as(
+                      'tasks',
+                    ),
+                    sql<string>`${codec.timestamp(step.now)}`.as('counted_at'),
+                  ]),
+              )
+              .onConflict((oc) => oc.column('execution_id').doNothing()),
+          )
+          .selectFrom('moved')
+          .select('id')
           .execute();
         return updated.length > 0;
       }
       const both = async (trx: Kysely<Database>) => {
         if ((await insertOnce(trx).returning('id').execute()).length === 0) return false;
         await trx.updateTable('executions').set(update).where('id', '=', step.executionId).execute();
+        if (next.kind === 'finish') await countTasks(trx, step.executionId, step.now);
         return true;
       };
       return db.isTransaction ? both(db) : db.transaction().execute(both);

@@ -2,6 +2,12 @@ import type { Repositories } from '../../../ports/repositories.js';
 import { createAccessTokenRepository } from './access-tokens.repository.js';
 import { createApiTokenRepository } from './api-tokens.repository.js';
 import { createAppConfigRepository } from './app-configs.repository.js';
+import {
+  createBillingEventRepository,
+  createInvoiceRepository,
+  createSubscriptionRepository,
+  createUsageRepository,
+} from './billing.repository.js';
 import { createConfigRepository } from './config.repository.js';
 import { createConnectionRepository } from './connections.repository.js';
 import { createExecutionStepRepository } from './execution-steps.repository.js';
@@ -45,4 +51,8 @@ export const createRepositories = (ex: Executor): Repositories => ({
   samlIdentities: createSamlIdentityRepository(ex),
   samlMessages: createSamlMessageRepository(ex),
   samlSessions: createSamlSessionRepository(ex),
+  usage: createUsageRepository(ex),
+  subscriptions: createSubscriptionRepository(ex),
+  invoices: createInvoiceRepository(ex),
+  billingEvents: createBillingEventRepository(ex),
 });

@@ -1,11 +1,14 @@
 import type { IncomingRequest } from '../../../ports/step-runner.js';
-import { appCallFailed, type DomainError, notFound } from '../../domain/errors.js';
+import { appCallFailed, type DomainError, notFound, quotaExceeded } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { loadTriggered, runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
 import { startRuns } from '../../engine/start-runs.js';
+import type { Billing } from '../billing/plan-and-usage.js';
 import type { CoreDeps } from '../deps.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue'>;
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & {
+  readonly billing: Pick<Billing, 'mayRun'>;
+};
 
 export interface AcceptedWebhook {
   /** The runs started (none when the trigger produced no item). */
@@ -29,6 +32,8 @@ export const makeAcceptWebhook =
     const loaded = await loadTriggered(deps, flowId);
     if (!loaded || triggerTypeOf(deps, loaded.trigger) !== 'webhook') return err(notFound('Flow'));
     const { flow, trigger } = loaded;
+    // Over quota, a published flow runs nothing; an unpublished one still keeps test data.
+    if (flow.active && !(await deps.billing.mayRun(flow.userId))) return err(quotaExceeded());
     const outcome = await runFlowTrigger(deps, flow.id, trigger, request);
     if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
     const executionIds = await startRuns(

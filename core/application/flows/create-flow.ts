@@ -6,12 +6,12 @@ import { err, ok, type Result } from '../../domain/result.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
 import { loadUsableTemplate } from '../templates/templates-enabled.js';
-import type { FlowView } from './flow-views.js';
+import type { FlowView, ViewDeps } from './flow-views.js';
 import { insertFlow, stepsFromDocument } from './insert-flow.js';
 
 /** A new flow owned by the caller: an empty trigger and an empty action, or a template's steps. */
 export const makeCreateFlow =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'license'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'license'> & ViewDeps) =>
   async (actor: Actor, input: { readonly templateId?: string | undefined }): Promise<Result<FlowView, DomainError>> => {
     const refused = authorize(actor, 'manage', 'Flow');
     if (refused) return err(refused);

@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../../domain/result.js';
 import { authorize } from '../../policy/authorize.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
-import type { FlowView } from './flow-views.js';
+import type { FlowView, ViewDeps } from './flow-views.js';
 import { insertFlow } from './insert-flow.js';
 import { loadFlow } from './load-flow.js';
 
@@ -17,7 +17,7 @@ import { loadFlow } from './load-flow.js';
  * folder is the caller's.
  */
 export const makeDuplicateFlow =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps'> & ViewDeps) =>
   async (actor: Actor, flowId: string): Promise<Result<FlowView, DomainError>> => {
     const { repos } = deps;
     // Unreadable flows are not found; the copy is a new flow, which the caller must be able to manage.

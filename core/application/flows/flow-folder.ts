@@ -3,7 +3,7 @@ import { type DomainError, notFound } from '../../domain/errors.js';
 import type { Folder } from '../../domain/flow.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import type { CoreDeps } from '../deps.js';
-import { type FlowView, reloadView } from './flow-views.js';
+import { type FlowView, reloadView, type ViewDeps } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
 
 export const makeGetFlowFolder =
@@ -17,7 +17,7 @@ export const makeGetFlowFolder =
 
 /** Files a flow in one of the caller's own folders, or in none (`null`). */
 export const makeUpdateFlowFolder =
-  ({ repos, uow, clock, apps }: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>) =>
+  ({ repos, uow, clock, apps, billing }: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'> & ViewDeps) =>
   async (actor: Actor, flowId: string, input: { readonly folderId: string | null }) => {
     const loaded = await loadFlow(repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
@@ -27,6 +27,6 @@ export const makeUpdateFlowFolder =
         if (folder?.userId !== actor.user.id) return err(notFound('Folder'));
       }
       await tx.flows.update(flowId, { folderId: input.folderId }, clock.now());
-      return reloadView(tx, apps, flowId);
+      return reloadView(tx, { apps, billing }, flowId);
     });
   };

@@ -5,6 +5,7 @@ import type { Flow, Step } from '../../domain/flow.js';
 import { webhookPath } from '../../domain/flow-rules.js';
 import type { Page } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import type { Billing } from '../billing/plan-and-usage.js';
 import { currentStatus, definitionOf } from '../steps/step-status.js';
 
 /** A step as clients see it: with its app's icon, and the address a webhook trigger listens at. */
@@ -15,7 +16,27 @@ export interface StepView extends Step {
 
 export interface FlowView extends Flow {
   readonly steps: readonly StepView[];
+  /** Active, but its owner may not run flows now (over quota). */
+  readonly paused: boolean;
 }
+
+/** What turns flows into views beside the repositories (which may be a transaction's). */
+export interface ViewDeps {
+  readonly apps: AppCatalog;
+  readonly billing: Pick<Billing, 'mayRun'>;
+}
+
+/** Whether each owner of an active flow may run flows now, asked once per owner. */
+const pausedOwners = async (
+  repos: Repositories,
+  billing: ViewDeps['billing'],
+  flows: readonly Flow[],
+): Promise<Set<string>> => {
+  const owners = [...new Set(flows.filter((f) => f.active).map((f) => f.userId))];
+  // Through the same repositories as the flows: inside a unit of work, the transaction's.
+  const verdicts = await Promise.all(owners.map(async (id) => [id, await billing.mayRun(id, repos)] as const));
+  return new Set(verdicts.filter(([, runs]) => !runs).map(([id]) => id));
+};
 
 export const stepView = (apps: AppCatalog, step: Step): StepView => ({
   ...step,
@@ -25,31 +46,37 @@ export const stepView = (apps: AppCatalog, step: Step): StepView => ({
 });
 
 /** Flows with their steps, loaded in one query for all of them. */
-export const flowViews = async (repos: Repositories, apps: AppCatalog, flows: readonly Flow[]): Promise<FlowView[]> => {
-  const steps = await repos.steps.listByFlows(flows.map((f) => f.id));
+export const flowViews = async (repos: Repositories, deps: ViewDeps, flows: readonly Flow[]): Promise<FlowView[]> => {
+  const [steps, paused] = await Promise.all([
+    repos.steps.listByFlows(flows.map((f) => f.id)),
+    pausedOwners(repos, deps.billing, flows),
+  ]);
   return flows.map((flow) => ({
     ...flow,
-    steps: steps.filter((s) => s.flowId === flow.id).map((s) => stepView(apps, s)),
+    steps: steps.filter((s) => s.flowId === flow.id).map((s) => stepView(deps.apps, s)),
+    paused: flow.active && paused.has(flow.userId),
   }));
 };
 
-export const flowView = async (repos: Repositories, apps: AppCatalog, flow: Flow): Promise<FlowView> => ({
-  ...flow,
-  steps: (await repos.steps.listByFlow(flow.id)).map((s) => stepView(apps, s)),
-});
+export const flowView = async (repos: Repositories, deps: ViewDeps, flow: Flow): Promise<FlowView> => {
+  const [steps, paused] = await Promise.all([
+    repos.steps.listByFlow(flow.id),
+    pausedOwners(repos, deps.billing, [flow]),
+  ]);
+  return { ...flow, steps: steps.map((s) => stepView(deps.apps, s)), paused: paused.size > 0 };
+};
 
-export const pageOfViews = async (
-  repos: Repositories,
-  apps: AppCatalog,
-  page: Page<Flow>,
-): Promise<Page<FlowView>> => ({ ...page, items: await flowViews(repos, apps, page.items) });
+export const pageOfViews = async (repos: Repositories, deps: ViewDeps, page: Page<Flow>): Promise<Page<FlowView>> => ({
+  ...page,
+  items: await flowViews(repos, deps, page.items),
+});
 
 /** The flow as it is now, within the unit of work that just changed it. */
 export const reloadView = async (
   repos: Repositories,
-  apps: AppCatalog,
+  deps: ViewDeps,
   flowId: string,
 ): Promise<Result<FlowView, DomainError>> => {
   const flow = await repos.flows.findById(flowId);
-  return flow ? ok(await flowView(repos, apps, flow)) : err(notFound('Flow'));
+  return flow ? ok(await flowView(repos, deps, flow)) : err(notFound('Flow'));
 };

@@ -4,12 +4,12 @@ import type { ExportDocument } from '../../domain/export-document.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
-import type { FlowView } from './flow-views.js';
+import type { FlowView, ViewDeps } from './flow-views.js';
 import { insertFlow, stepsFromDocument } from './insert-flow.js';
 
 /** A new, unpublished flow of the caller from an export document, under fresh ids again. */
 export const makeImportFlow =
-  (deps: Pick<CoreDeps, 'uow' | 'clock' | 'ids' | 'apps'>) =>
+  (deps: Pick<CoreDeps, 'uow' | 'clock' | 'ids' | 'apps'> & ViewDeps) =>
   async (actor: Actor, document: ExportDocument): Promise<Result<FlowView, DomainError>> => {
     const refused = authorize(actor, 'manage', 'Flow');
     if (refused) return err(refused);

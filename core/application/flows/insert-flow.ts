@@ -6,9 +6,9 @@ import { copySteps, type PlacedDefinition, shapeRefusal } from '../../domain/flo
 import { err, ok, type Result } from '../../domain/result.js';
 import type { CoreDeps } from '../deps.js';
 import { appVersionOf, evaluateStep, unknownAppOrKey } from '../steps/step-status.js';
-import { type FlowView, flowView } from './flow-views.js';
+import { type FlowView, flowView, type ViewDeps } from './flow-views.js';
 
-type Deps = Pick<CoreDeps, 'apps' | 'ids' | 'clock'>;
+type Deps = Pick<CoreDeps, 'apps' | 'ids' | 'clock'> & Pick<ViewDeps, 'billing'>;
 
 export interface FlowDraft {
   readonly ownerId: string;
@@ -37,7 +37,7 @@ export const insertFlow = async (tx: Repositories, deps: Deps, draft: FlowDraft)
       now,
     })),
   );
-  return flowView(tx, deps.apps, flow);
+  return flowView(tx, deps, flow);
 };
 
 /** Every step of a document names an app and key the catalogue has (or none yet). */

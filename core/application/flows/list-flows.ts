@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../../domain/result.js';
 import { authorize, scopeOf } from '../../policy/index.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
-import { type FlowView, pageOfViews } from './flow-views.js';
+import { type FlowView, pageOfViews, type ViewDeps } from './flow-views.js';
 
 export interface FlowListQuery {
   readonly name?: string | undefined;
@@ -18,11 +18,11 @@ export interface FlowListQuery {
   readonly onlyOwnedFlows?: boolean | undefined;
 }
 
-type Deps = Pick<CoreDeps, 'repos' | 'apps'>;
+type Deps = Pick<CoreDeps, 'repos' | 'apps'> & ViewDeps;
 
 /** The flows the actor may read that match, most recently updated first, with their steps. */
 const readableFlows = async (
-  { repos, apps }: Deps,
+  { repos, apps, billing }: Deps,
   actor: Actor,
   filter: Omit<FlowFilter, 'ownerId'> & { readonly onlyOwnedFlows?: boolean | undefined },
   page: PageRequest,
@@ -32,7 +32,7 @@ const readableFlows = async (
   const scope = scopeOf(actor, 'read', 'Flow');
   const { onlyOwnedFlows, ...rest } = filter;
   const ownerId = scope.kind === 'own' || onlyOwnedFlows ? actor.user.id : null;
-  return ok(await pageOfViews(repos, apps, await repos.flows.list({ ...rest, ownerId }, page)));
+  return ok(await pageOfViews(repos, { apps, billing }, await repos.flows.list({ ...rest, ownerId }, page)));
 };
 
 export const makeListFlows =

@@ -5,7 +5,7 @@ import { err, type Result } from '../../domain/result.js';
 import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import { currentStatus } from '../steps/step-status.js';
-import { type FlowView, reloadView } from './flow-views.js';
+import { type FlowView, reloadView, type ViewDeps } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
 
 /**
@@ -13,7 +13,7 @@ import { loadFlow } from './load-flow.js';
  * now, so a step saved as completed that a later app version no longer accepts stops it.
  */
 export const makeUpdateFlowStatus =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & ViewDeps) =>
   async (actor: Actor, flowId: string, input: { readonly active: boolean }): Promise<Result<FlowView, DomainError>> => {
     const { repos, uow, clock, apps } = deps;
     const loaded = await loadFlow(repos, actor, flowId, 'manage');
@@ -33,7 +33,7 @@ export const makeUpdateFlowStatus =
         const now = clock.now();
         await tx.flows.update(flowId, { active: input.active, ...(input.active && { publishedAt: now }) }, now);
       }
-      return reloadView(tx, apps, flowId);
+      return reloadView(tx, deps, flowId);
     });
     // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
     if (changed.ok) await makeSyncFlowSchedule(deps)(flowId);

@@ -2,6 +2,7 @@ import type { TaggedOperation } from '../operation.js';
 import { ACCOUNT_OPERATIONS, REFERENCE_OPERATIONS, SERVICE_OPERATIONS } from './accounts.js';
 import { ADMINISTRATION_OPERATIONS } from './administration.js';
 import { APP_OPERATIONS, CONNECTION_OPERATIONS } from './apps.js';
+import { BILLING_OPERATIONS } from './billing.js';
 import { EXECUTION_OPERATIONS, FLOW_OPERATIONS } from './flows.js';
 import { INTAKE_OPERATIONS } from './intake.js';
 import { SAML_OPERATIONS } from './saml.js';
@@ -16,6 +17,7 @@ export const OPERATIONS: readonly TaggedOperation[] = [
   ...CONNECTION_OPERATIONS,
   ...FLOW_OPERATIONS,
   ...EXECUTION_OPERATIONS,
+  ...BILLING_OPERATIONS,
   ...INTAKE_OPERATIONS,
   ...REFERENCE_OPERATIONS,
 ];
