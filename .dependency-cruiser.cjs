@@ -32,6 +32,21 @@ module.exports = {
       to: { path: '^adapters/', pathNot: ['^adapters/$1/'] },
     },
     {
+      name: 'web-console-talks-only-to-the-public-api',
+      comment:
+        'The browser console (adapters/web/console) reaches the server only over REST: it imports its own files and its UI stack (preact, preact-iso), never core, ports, another adapter or Node.',
+      severity: 'error',
+      from: { path: '^adapters/web/console/' },
+      to: { pathNot: ['^adapters/web/console/', 'node_modules/(preact|preact-iso)/'] },
+    },
+    {
+      name: 'web-server-serves-the-built-console-only',
+      comment: 'The server side of adapters/web serves the built files; it never imports the console sources.',
+      severity: 'error',
+      from: { path: '^adapters/web/', pathNot: '^adapters/web/console/' },
+      to: { path: '^adapters/web/console/' },
+    },
+    {
       name: 'only-composition-builds-the-graph',
       comment: 'Nothing outside composition/ imports it.',
       severity: 'error',

@@ -1,5 +1,7 @@
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
+import { defaultConsoleDirectory } from '../adapters/web/console-directory.js';
+import { staticConsole } from '../adapters/web/static-console.js';
 import type { UseCases } from '../core/application/use-cases.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
@@ -48,6 +50,7 @@ export const createConveyor = async (
       syncTimeoutMs: config.syncWebhookTimeoutMs,
       metricsToken: config.metricsToken,
     },
+    fallback: staticConsole(config.webConsoleDir ?? defaultConsoleDirectory()),
   });
   const queue = resolve(c, TOKENS.jobQueue);
   const worker = options.worker ? await startEngineWorker(useCases, queue, config, logger) : null;

@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
 import type { AppEnv, HttpDeps } from './context.js';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
-import { type Failure, FailureResponse } from './failures.js';
+import { type Failure, FailureResponse, inputFailureOf } from './failures.js';
 import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
 import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
@@ -16,6 +16,11 @@ import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
+
+/** Paths this app owns: an unknown one among them is a JSON 404, never a console page. */
+const RESERVED = /^\/(api|internal|webhooks|graphql|healthcheck|metrics|login\/saml|logout\/saml)(\/|$)/;
+
+export const isReservedPath = (path: string) => RESERVED.test(path);
 
 const errorBody = ({ type, errors }: RenderedError) => ({ errors, meta: { type } });
 
@@ -38,7 +43,9 @@ export const createHttpApp = (deps: HttpDeps) => {
 
   app.use(requestId({ limitLength: 64 }));
   app.use(requestLog(logger, metrics));
-  app.use(secureHeaders());
+  // A header a response already carries wins: the console's pages relax the opener policy for the
+  // OAuth consent window (adapters/web); no route sets these headers itself.
+  app.use(secureHeaders({ overwrite: false }));
   app.use(bodyLimit(settings.bodyLimitBytes));
 
   app.get('/healthcheck', async (c) =>
@@ -56,9 +63,17 @@ export const createHttpApp = (deps: HttpDeps) => {
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());
 
-  app.notFound((c) => sendFailure(c, { code: 'http.route_not_found' }));
+  app.notFound(async (c) => {
+    if (deps.fallback && !isReservedPath(c.req.path)) {
+      const answered = await deps.fallback(c.req.raw);
+      if (answered) return answered;
+    }
+    return sendFailure(c, { code: 'http.route_not_found' });
+  });
   app.onError((error, c) => {
     if (error instanceof FailureResponse) return sendFailure(c, error.failure);
+    const inputFailure = inputFailureOf(error);
+    if (inputFailure) return sendFailure(c, inputFailure);
     if (error instanceof DatabaseUnavailableError) {
       logger.warn({ requestId: c.get('requestId'), err: error.message }, 'database unavailable; answered 503');
       return sendFailure(c, { code: 'http.service_unavailable', retryAfterSeconds: 1 });

@@ -24,6 +24,11 @@ export interface HttpDeps {
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly settings: HttpSettings;
+  /**
+   * Answers GET navigations no route of this app matches (the web console, given by composition);
+   * null lets the JSON 404 answer. Never asked about API, webhook, GraphQL or other reserved paths.
+   */
+  readonly fallback?: (request: Request) => Promise<Response | null>;
 }
 
 export interface AppEnv {

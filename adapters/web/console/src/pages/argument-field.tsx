@@ -1,0 +1,305 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../api';
+import type { Argument, Step } from '../types';
+import { FieldError, useId } from '../ui';
+import { reference, variablesOf } from './variables';
+
+type Parameters = Record<string, unknown>;
+
+interface FieldProps {
+  readonly argument: Argument;
+  readonly value: unknown;
+  readonly onValue: (value: unknown) => void;
+  readonly errors: string[] | undefined;
+  readonly step: Step;
+  readonly parameters: Parameters;
+  readonly previousSteps: Step[];
+}
+
+/** Inserts `{{step.<id>.<path>}}` from earlier steps' latest sample output. */
+const VariablePicker = ({
+  previousSteps,
+  onPick,
+  label,
+}: {
+  previousSteps: Step[];
+  onPick: (text: string) => void;
+  label: string;
+}) => {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the list and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const withData = previousSteps.filter((s) => s.lastExecutionStep?.dataOut != null);
+  return (
+    <div class="variable-picker">
+      <button type="button" class="small" ref={toggle} aria-expanded={open} onClick={() => setOpen(!open)}>
+        Insert variable<span class="visually-hidden"> into {label}</span>
+      </button>
+      {open && (
+        <div class="picker-panel">
+          {withData.length === 0 && (
+            <p class="muted">No sample data yet: test the earlier steps first to pick from their output.</p>
+          )}
+          {withData.map((previous) => (
+            <fieldset key={previous.id}>
+              <legend>
+                {previous.position}. {previous.name ?? previous.key ?? previous.appKey}
+              </legend>
+              <ul>
+                {variablesOf(previous.lastExecutionStep?.dataOut).map((variable) => (
+                  <li key={variable.path}>
+                    <button
+                      type="button"
+                      class="variable"
+                      onClick={() => {
+                        onPick(reference(previous, variable.path));
+                        setOpen(false);
+                      }}
+                    >
+                      <code>{variable.path}</code> <span class="muted">{variable.preview}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+};
+
+interface KeyValue {
+  key: string;
+  value: string;
+}
+
+const KeyValueList = ({
+  id,
+  value,
+  onValue,
+  label,
+  previousSteps,
+}: {
+  id: string;
+  value: unknown;
+  onValue: (v: KeyValue[]) => void;
+  label: string;
+  /** Given when the values accept variables: each row gets a picker for its value. */
+  previousSteps: Step[] | null;
+}) => {
+  const rows: KeyValue[] = Array.isArray(value) ? (value as KeyValue[]) : [];
+  const set = (index: number, patch: Partial<KeyValue>) =>
+    onValue(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <div class="key-values" id={id}>
+      {rows.map((row, index) => (
+        <div class="key-value" key={index}>
+          <input
+            aria-label={`${label}: key ${index + 1}`}
+            value={row.key}
+            onInput={(e) => set(index, { key: e.currentTarget.value })}
+          />
+          <input
+            aria-label={`${label}: value ${index + 1}`}
+            value={row.value}
+            onInput={(e) => set(index, { value: e.currentTarget.value })}
+          />
+          {previousSteps && (
+            <VariablePicker
+              previousSteps={previousSteps}
+              label={`${label} value ${index + 1}`}
+              onPick={(snippet) => set(index, { value: `${row.value}${snippet}` })}
+            />
+          )}
+          <button type="button" class="small" onClick={() => onValue(rows.filter((_, i) => i !== index))}>
+            Remove<span class="visually-hidden"> row {index + 1}</span>
+          </button>
+        </div>
+      ))}
+      <button type="button" class="small" onClick={() => onValue([...rows, { key: '', value: '' }])}>
+        Add a row<span class="visually-hidden"> to {label}</span>
+      </button>
+    </div>
+  );
+};
+
+const DynamicDropdown = ({
+  id,
+  argument,
+  value,
+  onValue,
+  step,
+  parameters,
+  describedBy,
+}: FieldProps & { id: string; describedBy?: string }) => {
+  const [options, setOptions] = useState<{ name: string; value: string | number }[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const source = argument.dynamicData;
+  const dependsOn = JSON.stringify(source?.dependsOn.map((key) => parameters[key]) ?? []);
+  useEffect(() => {
+    if (!source) return;
+    setFailure(null);
+    api
+      .post<{ name: string; value: string | number }[]>(`/steps/${step.id}/dynamic-data`, {
+        dynamicDataKey: source.key,
+        parameters,
+      })
+      .then(
+        (r) => setOptions(r.data),
+        (e: Error) => setFailure(e.message),
+      );
+  }, [step.id, step.connectionId, source?.key, dependsOn]);
+  return (
+    <>
+      <select
+        id={id}
+        value={String(value ?? '')}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        aria-describedby={describedBy}
+      >
+        <option value="">{options ? 'Choose…' : 'Loading options…'}</option>
+        {options?.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {failure && <p class="field-error">Options could not be loaded: {failure}</p>}
+    </>
+  );
+};
+
+/** One argument of a step, drawn by its type from the app's description. */
+export const ArgumentField = (props: FieldProps) => {
+  const { argument, value, onValue, errors, previousSteps } = props;
+  const id = useId(`arg-${argument.key}`);
+  const input = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const describedBy =
+    [argument.description && `${id}-hint`, errors?.length && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const insert = (snippet: string) => {
+    const element = input.current;
+    const at = element?.selectionStart ?? text.length;
+    const end = element?.selectionEnd ?? at;
+    onValue(text.slice(0, at) + snippet + text.slice(end));
+  };
+  const label = `${argument.label}${argument.required ? ' (required)' : ''}`;
+
+  let control: preact.JSX.Element;
+  if (argument.type === 'boolean') {
+    control = (
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true || (value === undefined && argument.defaultValue === true)}
+        onChange={(e) => onValue(e.currentTarget.checked)}
+        aria-describedby={describedBy}
+      />
+    );
+  } else if (argument.dynamicData) {
+    control = <DynamicDropdown {...props} id={id} describedBy={describedBy} />;
+  } else if (argument.type === 'dropdown') {
+    control = (
+      <select
+        id={id}
+        value={String(value ?? argument.defaultValue ?? '')}
+        onChange={(e) => {
+          const picked = argument.options?.find((o) => String(o.value) === e.currentTarget.value);
+          onValue(picked ? picked.value : undefined);
+        }}
+        aria-describedby={describedBy}
+        aria-invalid={errors?.length ? true : undefined}
+      >
+        <option value="">Choose…</option>
+        {argument.options?.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (argument.type === 'keyValueList') {
+    control = (
+      <KeyValueList
+        id={id}
+        value={value}
+        onValue={onValue}
+        label={argument.label}
+        previousSteps={argument.acceptsVariables ? previousSteps : null}
+      />
+    );
+  } else if (argument.type === 'code' || argument.type === 'json') {
+    control = (
+      <textarea
+        id={id}
+        ref={input as preact.RefObject<HTMLTextAreaElement>}
+        class="code"
+        rows={8}
+        placeholder={argument.placeholder}
+        spellcheck={false}
+        value={
+          argument.type === 'json' && typeof value !== 'string' && value !== undefined
+            ? JSON.stringify(value, null, 2)
+            : text
+        }
+        onInput={(e) => onValue(e.currentTarget.value)}
+        onBlur={(e) => {
+          if (argument.type !== 'json') return;
+          try {
+            onValue(JSON.parse(e.currentTarget.value));
+          } catch {
+            // Left as text: the server says what is wrong with it.
+          }
+        }}
+        aria-describedby={describedBy}
+        aria-invalid={errors?.length ? true : undefined}
+      />
+    );
+  } else {
+    control = (
+      <input
+        id={id}
+        ref={input as preact.RefObject<HTMLInputElement>}
+        type={argument.secret ? 'password' : 'text'}
+        inputMode={argument.type === 'number' && !argument.acceptsVariables ? 'decimal' : undefined}
+        placeholder={
+          argument.placeholder ?? (argument.defaultValue !== undefined ? String(argument.defaultValue) : undefined)
+        }
+        value={text}
+        onInput={(e) => {
+          const raw = e.currentTarget.value;
+          onValue(argument.type === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw);
+        }}
+        aria-describedby={describedBy}
+        aria-invalid={errors?.length ? true : undefined}
+      />
+    );
+  }
+
+  return (
+    <div class={`field${argument.type === 'boolean' ? ' field-checkbox' : ''}`}>
+      <label for={id}>{label}</label>
+      {control}
+      {argument.description && (
+        <p class="hint" id={`${id}-hint`}>
+          {argument.description}
+        </p>
+      )}
+      {argument.acceptsVariables && argument.type !== 'keyValueList' && (
+        <VariablePicker previousSteps={previousSteps} onPick={insert} label={argument.label} />
+      )}
+      <FieldError id={`${id}-error`} messages={errors} />
+    </div>
+  );
+};

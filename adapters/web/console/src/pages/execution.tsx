@@ -1,0 +1,103 @@
+import { useEffect } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api } from '../api';
+import type { Execution, Flow } from '../types';
+import { Badge, ErrorMessage, FormErrors, formatDate, Json, LoadError, Loading, Page, useAction, useLoad } from '../ui';
+
+export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
+  const { route } = useLocation();
+  const execution = useLoad(() => api.get<Execution>(`/executions/${executionId}`).then((r) => r.data), [executionId]);
+  const flow = useLoad(
+    () =>
+      execution.data
+        ? api.get<Flow>(`/flows/${execution.data.flowId}`).then(
+            (r) => r.data,
+            () => null,
+          )
+        : Promise.resolve(null),
+    [execution.data?.flowId],
+  );
+  const retry = useAction();
+  // A run still going (or waiting on a delay) is followed until it finishes.
+  const unfinished = execution.data?.status === 'running' || execution.data?.status === 'waiting';
+  useEffect(() => {
+    if (!unfinished) return;
+    const timer = setInterval(execution.reload, 2000);
+    return () => clearInterval(timer);
+  }, [unfinished, execution.reload]);
+  if (execution.error) return <LoadError errors={execution.error} retry={execution.reload} />;
+  if (!execution.data) return <Loading label="Loading the execution…" />;
+  const current = execution.data;
+  const stepName = (stepId: string) => {
+    const step = flow.data?.steps.find((s) => s.id === stepId);
+    return step
+      ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}`
+      : 'A step no longer in the flow';
+  };
+  return (
+    <Page
+      title={`Execution of ${current.flow.name}`}
+      actions={
+        <>
+          <Badge status={current.status} />
+          {current.status === 'failure' && (
+            <button
+              type="button"
+              class="primary"
+              disabled={retry.busy}
+              onClick={async () => {
+                const answer = await retry.run(() => api.post<Execution>(`/executions/${current.id}/retry`));
+                if (answer) route(`/executions/${answer.data.id}`);
+              }}
+            >
+              Retry
+            </button>
+          )}
+          <button type="button" onClick={execution.reload}>
+            Refresh
+          </button>
+        </>
+      }
+    >
+      <p>
+        <a href="/executions">← All executions</a> · <a href={`/flows/${current.flowId}`}>Open the flow</a>
+      </p>
+      <FormErrors errors={retry.errors} />
+      <dl class="facts">
+        <dt>Started</dt>
+        <dd>{formatDate(current.createdAt)}</dd>
+        <dt>Finished</dt>
+        <dd>{formatDate(current.finishedAt)}</dd>
+        <dt>Kind</dt>
+        <dd>{current.testRun ? 'Test run' : 'Run'}</dd>
+      </dl>
+      {current.steps?.length === 0 && <p class="empty">No step has run yet.</p>}
+      <ol class="steps">
+        {current.steps?.map((step) => (
+          <li key={step.id}>
+            <article class={`step-card execution-step-${step.status}`} aria-label={stepName(step.stepId)}>
+              <header class="step-header">
+                <h2>{stepName(step.stepId)}</h2>
+                <Badge status={step.status} />
+              </header>
+              <div class="grid-2">
+                <div>
+                  <h3>Input</h3>
+                  <Json label="Input" value={step.dataIn} />
+                </div>
+                <div>
+                  <h3>{step.status === 'failure' ? 'Error' : 'Output'}</h3>
+                  {step.status === 'failure' && <ErrorMessage details={step.errorDetails} />}
+                  <Json
+                    label={step.status === 'failure' ? 'Error' : 'Output'}
+                    value={step.status === 'failure' ? step.errorDetails : step.dataOut}
+                  />
+                </div>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </Page>
+  );
+};

@@ -1,0 +1,286 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, errorsOf, type FieldErrors } from '../api';
+import type { App, Argument, ExecutionStep, Step, StepDefinition } from '../types';
+import { Badge, ErrorMessage, FieldError, FormErrors, Json, useId, useLoad } from '../ui';
+import { ArgumentField } from './argument-field';
+import { ConnectionPicker } from './connection-picker';
+
+interface StepEditorProps {
+  readonly step: Step;
+  readonly apps: App[];
+  readonly previousSteps: Step[];
+  readonly publishErrors: string[] | undefined;
+  readonly onSaved: (step: Step) => void;
+  readonly onDeleted: () => void;
+  readonly onAddAfter: () => void;
+}
+
+const definitionsOf = (step: Step) =>
+  step.appKey
+    ? api
+        .get<StepDefinition[]>(`/apps/${step.appKey}/${step.type === 'trigger' ? 'triggers' : 'actions'}`)
+        .then((r) => r.data)
+    : Promise.resolve([] as StepDefinition[]);
+
+/** Errors of one argument, as the server names them (`parameters.<key>` or the bare key). */
+const errorsFor = (errors: FieldErrors, key: string) => errors[`parameters.${key}`] ?? errors[key];
+
+export const StepEditor = ({
+  step,
+  apps,
+  previousSteps,
+  publishErrors,
+  onSaved,
+  onDeleted,
+  onAddAfter,
+}: StepEditorProps) => {
+  const [parameters, setParameters] = useState<Record<string, unknown>>(step.parameters);
+  const [connectionId, setConnectionId] = useState<string | null>(step.connectionId);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [tested, setTested] = useState<ExecutionStep | null>(step.lastExecutionStep ?? null);
+  const [dirty, setDirty] = useState(false);
+  const appId = useId('app');
+  const eventId = useId('event');
+  const headingId = useId('step');
+  const app = apps.find((a) => a.key === step.appKey) ?? null;
+  const definitions = useLoad(() => definitionsOf(step), [step.appKey, step.type]);
+  const definition = definitions.data?.find((d) => d.key === step.key) ?? null;
+
+  useEffect(() => {
+    setParameters(step.parameters);
+    setConnectionId(step.connectionId);
+    setDirty(false);
+  }, [step]);
+
+  // Dynamic fields depend on the choices made (dropdowns, switches), not on what is typed.
+  const choices = JSON.stringify(Object.entries(parameters).filter(([, v]) => typeof v !== 'string' || v.length < 40));
+  const [extraFields, setExtraFields] = useState<Argument[]>([]);
+  useEffect(() => {
+    if (!definition?.dynamicFieldsKey) return setExtraFields([]);
+    api
+      .post<Argument[]>(`/steps/${step.id}/dynamic-fields`, {
+        dynamicFieldsKey: definition.dynamicFieldsKey,
+        parameters,
+      })
+      .then(
+        (r) => setExtraFields(r.data),
+        () => setExtraFields([]),
+      );
+  }, [definition?.dynamicFieldsKey, step.id, choices]);
+  const fields = useMemo(() => {
+    const base = definition?.arguments ?? [];
+    return [...base, ...extraFields.filter((extra) => !base.some((b) => b.key === extra.key))];
+  }, [definition, extraFields]);
+
+  const act = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setErrors({});
+    try {
+      await action();
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const patch = async (body: Record<string, unknown>) => {
+    const saved = await api.patch<Step>(`/steps/${step.id}`, body);
+    onSaved(saved.data);
+    return saved.data;
+  };
+  const chooseApp = (appKey: string) =>
+    act('app', async () => {
+      setTested(null);
+      await patch({ appKey: appKey || null, key: null, connectionId: null, parameters: {} });
+    });
+  const chooseEvent = (key: string) =>
+    act('event', async () => {
+      setTested(null);
+      const chosen = definitions.data?.find((d) => d.key === key);
+      const defaults = Object.fromEntries(
+        (chosen?.arguments ?? []).filter((a) => a.defaultValue !== undefined).map((a) => [a.key, a.defaultValue]),
+      );
+      await patch({
+        appKey: step.appKey,
+        key: key || null,
+        connectionId,
+        parameters: defaults,
+        name: chosen?.name ?? null,
+      });
+    });
+  const save = () =>
+    act('save', async () => {
+      await patch({ appKey: step.appKey, key: step.key, connectionId, parameters });
+      setDirty(false);
+    });
+  const test = () =>
+    act('test', async () => {
+      if (dirty) await patch({ appKey: step.appKey, key: step.key, connectionId, parameters });
+      setDirty(false);
+      const answer = await api.post<Step>(`/steps/${step.id}/test`);
+      setTested(answer.data.lastExecutionStep ?? null);
+      onSaved(answer.data);
+    });
+  const remove = () => {
+    if (!confirm('Delete this step?')) return;
+    void act('delete', async () => {
+      await api.delete(`/steps/${step.id}`);
+      onDeleted();
+    });
+  };
+
+  const choosable = apps.filter((a) => (step.type === 'trigger' ? a.triggerCount > 0 : a.actionCount > 0));
+  const title = step.type === 'trigger' ? 'Trigger' : 'Action';
+  return (
+    <article class={`step-card step-${step.status}`} aria-labelledby={headingId} data-step-id={step.id}>
+      <header class="step-header">
+        <h2 id={headingId}>
+          {step.position}. {title}
+          {definition ? `: ${app?.name ?? step.appKey} · ${definition.name}` : ''}
+        </h2>
+        <Badge status={step.status} />
+      </header>
+      <FieldError messages={publishErrors} />
+      <FormErrors
+        errors={errors}
+        fields={['appKey', 'key', 'connectionId', ...fields.flatMap((f) => [f.key, `parameters.${f.key}`])]}
+      />
+      <div class="grid-2">
+        <div class="field">
+          <label for={appId}>App</label>
+          <select
+            id={appId}
+            value={step.appKey ?? ''}
+            onChange={(e) => chooseApp(e.currentTarget.value)}
+            disabled={busy !== null}
+          >
+            <option value="">Choose an app…</option>
+            {choosable.map((a) => (
+              <option key={a.key} value={a.key}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+          <FieldError messages={errors.appKey} />
+        </div>
+        {step.appKey && (
+          <div class="field">
+            <label for={eventId}>{step.type === 'trigger' ? 'Trigger event' : 'Action event'}</label>
+            <select
+              id={eventId}
+              value={step.key ?? ''}
+              onChange={(e) => chooseEvent(e.currentTarget.value)}
+              disabled={busy !== null}
+            >
+              <option value="">{definitions.loading ? 'Loading…' : 'Choose an event…'}</option>
+              {definitions.data?.map((d) => (
+                <option key={d.key} value={d.key}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+            {definition && <p class="hint">{definition.description}</p>}
+            <FieldError messages={errors.key} />
+          </div>
+        )}
+      </div>
+      {app?.supportsConnections && definition && (
+        <ConnectionPicker
+          app={app}
+          value={connectionId}
+          errors={errors.connectionId}
+          onValue={(id) => {
+            // Saved at once: dynamic options and tests use the step's stored connection.
+            setConnectionId(id);
+            void act('connection', async () => {
+              await patch({ appKey: step.appKey, key: step.key, connectionId: id, parameters });
+            });
+          }}
+        />
+      )}
+      {step.webhookUrl && (
+        <div class="webhook-url">
+          <p>
+            <strong>Webhook address.</strong> Send a request here to start the flow (while the flow is a draft, requests
+            are kept as sample data for testing):
+          </p>
+          <div class="inline">
+            <code data-testid="webhook-url">{step.webhookUrl}</code>
+            <button
+              type="button"
+              class="small"
+              onClick={() => void navigator.clipboard?.writeText(step.webhookUrl ?? '')}
+            >
+              Copy
+            </button>
+          </div>
+          {parameters.workSynchronously === true && (
+            <p class="hint">
+              Callers that wait for the flow's answer (a “Respond with” step) use <code>{step.webhookUrl}/sync</code>.
+            </p>
+          )}
+        </div>
+      )}
+      {definition && fields.length > 0 && (
+        <form
+          class="arguments"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          aria-label={`Settings of step ${step.position}`}
+        >
+          {fields.map((argument) => (
+            <ArgumentField
+              key={argument.key}
+              argument={argument}
+              value={parameters[argument.key]}
+              onValue={(value) => {
+                setParameters((current) => ({ ...current, [argument.key]: value }));
+                setDirty(true);
+              }}
+              errors={errorsFor(errors, argument.key)}
+              step={step}
+              parameters={parameters}
+              previousSteps={previousSteps}
+            />
+          ))}
+          <button type="submit" disabled={busy !== null || !dirty}>
+            {busy === 'save' ? 'Saving…' : dirty ? 'Save' : 'Saved'}
+          </button>
+        </form>
+      )}
+      {definition && (
+        <div class="step-test">
+          <button type="button" class="primary" onClick={() => void test()} disabled={busy !== null}>
+            {busy === 'test' ? 'Testing…' : 'Test step'}
+          </button>
+          {tested && (
+            <div class={`test-result test-${tested.status}`} role="status" aria-live="polite">
+              <p>
+                <strong>{tested.status === 'success' ? 'Test succeeded.' : 'Test failed.'}</strong>{' '}
+                {tested.status === 'success' ? 'Output:' : 'Error:'}
+              </p>
+              {tested.status === 'failure' && <ErrorMessage details={tested.errorDetails} />}
+              <Json
+                label={tested.status === 'success' ? 'Test output' : 'Test error'}
+                value={tested.status === 'success' ? tested.dataOut : tested.errorDetails}
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <footer class="step-footer">
+        <button type="button" onClick={onAddAfter} disabled={busy !== null}>
+          Add a step below
+        </button>
+        {step.type === 'action' && (
+          <button type="button" class="danger" onClick={remove} disabled={busy !== null}>
+            Delete step
+          </button>
+        )}
+      </footer>
+    </article>
+  );
+};

@@ -1,0 +1,126 @@
+/** The resources of docs/api.md as the console reads them. */
+export interface User {
+  id: string;
+  email: string;
+  fullName: string;
+  status: 'active' | 'invited';
+  roleId: string;
+  role: { id: string; name: string; isAdmin: boolean } | null;
+  createdAt: string;
+}
+
+export interface ServiceInfo {
+  installationCompleted: boolean;
+  version: string;
+  isEnterprise: boolean;
+  registrationEnabled: boolean;
+  docsUrl: string | null;
+}
+
+export interface Step {
+  id: string;
+  flowId: string;
+  type: 'trigger' | 'action';
+  appKey: string | null;
+  key: string | null;
+  name: string | null;
+  position: number;
+  status: 'incomplete' | 'completed';
+  parameters: Record<string, unknown>;
+  connectionId: string | null;
+  webhookUrl: string | null;
+  updatedAt?: string;
+  iconUrl: string | null;
+  lastExecutionStep?: ExecutionStep | null;
+}
+
+export interface Flow {
+  id: string;
+  name: string;
+  active: boolean;
+  status: 'draft' | 'published' | 'paused';
+  folderId: string | null;
+  updatedAt: string;
+  createdAt: string;
+  steps: Step[];
+}
+
+export interface Folder {
+  id: string;
+  name: string;
+}
+
+export interface App {
+  key: string;
+  name: string;
+  description: string;
+  primaryColor: string;
+  authKind: 'none' | 'fields' | 'oauth2';
+  supportsConnections: boolean;
+  triggerCount: number;
+  actionCount: number;
+}
+
+export interface ArgumentOption {
+  label: string;
+  value: string | number | boolean;
+}
+
+export interface Argument {
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean' | 'dropdown' | 'keyValueList' | 'code' | 'json';
+  required: boolean;
+  description?: string;
+  placeholder?: string;
+  defaultValue?: unknown;
+  secret?: boolean;
+  acceptsVariables?: boolean;
+  options?: ArgumentOption[];
+  dynamicData?: { key: string; dependsOn: string[] };
+  language?: string;
+}
+
+export interface StepDefinition {
+  key: string;
+  name: string;
+  description: string;
+  type?: 'webhook' | 'polling' | 'schedule';
+  arguments: Argument[];
+  dynamicFieldsKey?: string;
+}
+
+export interface Connection {
+  id: string;
+  key: string;
+  formattedData: { screenName?: string | null };
+  verified: boolean;
+  createdAt: string;
+}
+
+export interface AppAuth {
+  kind: 'none' | 'fields' | 'oauth2';
+  fields: Argument[];
+}
+
+export interface ExecutionStep {
+  id: string;
+  executionId: string;
+  stepId: string;
+  status: 'success' | 'failure';
+  dataIn: unknown;
+  dataOut: unknown;
+  errorDetails: unknown;
+  createdAt: string;
+}
+
+export interface Execution {
+  id: string;
+  flowId: string;
+  status: 'running' | 'waiting' | 'success' | 'failure';
+  testRun: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+  flow: { id: string; name: string };
+  steps?: ExecutionStep[];
+}
