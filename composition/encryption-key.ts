@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isPostgresUrl } from '../adapters/persistence/open-database.js';
 import { type Config, ConfigError } from './config.js';
 
 const KEY_BYTES = 32;
@@ -44,8 +43,8 @@ const keyFromFile = (file: string): Uint8Array => {
 
 /**
  * The key that encrypts stored credentials. `ENCRYPTION_KEY` when set; in production it must be.
- * Otherwise a key is generated once and kept in `encryption.key` beside the SQLite file (or in
- * ./data for Postgres), so `npm start` needs no set-up. An in-memory database gets a throwaway key.
+ * Otherwise a key is generated once and kept in `encryption.key` in the data directory (beside the
+ * SQLite file), so `npm start` needs no set-up. An in-memory database gets a throwaway key.
  */
 export const resolveEncryptionKey = (config: Config): Uint8Array => {
   if (config.encryptionKey) return decodeKey(config.encryptionKey, 'ENCRYPTION_KEY');
@@ -55,8 +54,7 @@ export const resolveEncryptionKey = (config: Config): Uint8Array => {
     );
   }
   if (config.databaseUrl === ':memory:') return new Uint8Array(randomBytes(KEY_BYTES));
-  const directory = isPostgresUrl(config.databaseUrl) ? './data' : dirname(config.databaseUrl);
-  return keyFromFile(join(directory, 'encryption.key'));
+  return keyFromFile(join(config.dataDirectory, 'encryption.key'));
 };
 
 /** The current key first, then the previous ones that still open older values. */

@@ -12,11 +12,22 @@ export interface ServerProcess {
 }
 
 /** Starts composition/main.ts as its own process, as `npm start` does after the build. */
-export const startServerProcess = (env: Record<string, string>): ServerProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/main.ts'], {
+export const startServerProcess = (env: Record<string, string>): ServerProcess =>
+  startNodeProcess(['--import', 'tsx', 'composition/main.ts'], env);
+
+/** Starts `node <args>` with the test environment and `env`, keeping what it prints. */
+export const startNodeProcess = (args: readonly string[], env: Record<string, string>): ServerProcess =>
+  spawnServer(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+
+/** Starts a server program (an installed `conveyor start`, say) with exactly this environment. */
+export const spawnServer = (
+  command: string,
+  args: readonly string[],
+  options: { readonly env: Record<string, string>; readonly cwd?: string },
+): ServerProcess => {
+  const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
