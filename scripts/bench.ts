@@ -12,7 +12,9 @@
  *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
  *      completed executions/s while sending, time to drain the backlog, RSS of every process, and
  *      CPU per execution of every process (and of the local PostgreSQL's processes for the bench).
- *   4. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
+ *   4. reads under load: GET /flows and GET /executions by BENCH_READERS clients while webhooks
+ *      arrive at BENCH_READ_LOAD_RATE (scripts/bench-reads.ts); p50/p99 of each read.
+ *   5. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
  *      BENCH_SOAK_RATE (default 800/s); the server's RSS sampled as the runs complete, to show
  *      whether memory stays flat.
  *
@@ -25,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { callApi as api } from '../test/support/api-client.js';
+import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -371,6 +374,12 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
       `bench client ${perRun(throughput.cpu.client)}`,
     ];
     console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
+    const { figures, loaded } = await readsUnderLoad(instance.base, token, () => openLoop(url, READ_LOAD_RATE));
+    const reads = figures.reads.map((r) => `${r.name} p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms (${r.count})`);
+    console.log(
+      `  API reads under ${READ_LOAD_RATE} webhooks/s (${await completed(instance.base, token)} runs stored): ` +
+        `${reads.join('; ')}; ${figures.failed} failed; webhook ack p99 meanwhile ${fmt(loaded.p99)} ms`,
+    );
     if (SOAK_RUNS > 0 && workers === 0) {
       const soak = await soakPhase(instance, url, token);
       const samples = soak.samples.map((sample) => `${sample.runs}: ${fmt(sample.rssMb)} MB`).join(', ');

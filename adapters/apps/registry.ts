@@ -18,6 +18,7 @@ import {
   type ExecutionInfo,
   type HttpLimits,
   InvalidParametersError,
+  type ResolveHost,
   type Store,
   type TriggerItem,
   type WebhookRequest,
@@ -33,6 +34,8 @@ export interface AppCatalogOptions {
   readonly logger: Logger;
   /** Defaults: 30 s per request, 10 MiB per answer. */
   readonly httpLimits?: Partial<HttpLimits>;
+  /** The DNS behind `ctx.http`'s network guard; the system's unless a test fakes one. */
+  readonly resolveHost?: ResolveHost;
 }
 
 export type { ConnectionUse };
@@ -93,7 +96,11 @@ export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
   const listed: readonly AppDescription[] = [...apps.values()]
     .map((app) => app.manifest)
     .sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
-  const transport = createHttpTransport({ allowPrivateNetworks: options.allowPrivateNetworks }, options.httpLimits);
+  const transport = createHttpTransport(
+    { allowPrivateNetworks: options.allowPrivateNetworks },
+    options.httpLimits,
+    options.resolveHost,
+  );
   const { logger } = options;
 
   const appOf = (appKey: string): App => {

@@ -26,6 +26,17 @@ const TABLE: Table = {
     type: 'UnauthenticatedError',
     errors: { general: ['Authentication is required.'] },
   }),
+  'billing.disabled': () => ({
+    status: 404,
+    type: 'NotFoundError',
+    errors: { general: ['Billing is not enabled on this instance.'] },
+  }),
+  'billing.quota_exceeded': () => ({
+    status: 422,
+    type: 'QuotaExceededError',
+    errors: { general: ["The flow's owner has used all the tasks of their plan for this period."] },
+  }),
+  'billing.webhook_refused': (f) => ({ status: 401, type: 'UnauthenticatedError', errors: { general: [f.reason] } }),
   'auth.forbidden': (f) => ({ status: 403, type: 'ForbiddenError', errors: { general: [f.reason] } }),
   'auth.invalid_credentials': () => ({
     status: 422,

@@ -1,4 +1,5 @@
-import type { DomainError } from '../../core/domain/errors.js';
+import { type DomainError, invalidInput } from '../../core/domain/errors.js';
+import { UnstorableTextError } from '../../ports/unstorable-text.js';
 
 /** Failures that only the HTTP edge can have: they never come out of the core. */
 export type EdgeError =
@@ -20,3 +21,9 @@ export class FailureResponse extends Error {
 export const fail = (failure: Failure): never => {
   throw new FailureResponse(failure);
 };
+
+/** A port's error that the client's input caused, as the failure to answer with; else undefined. */
+export const inputFailureOf = (error: unknown): Failure | undefined =>
+  error instanceof UnstorableTextError
+    ? invalidInput({ general: ['Text may not contain the NUL character (U+0000).'] })
+    : undefined;

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
-import { fail } from './failures.js';
+import { FailureResponse, fail } from './failures.js';
 
 const tooLarge = (limitBytes: number) => fail({ code: 'http.payload_too_large', limitBytes });
 
@@ -34,10 +34,16 @@ export const bodyText = async (c: Context): Promise<string> => {
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) tooLarge(limitBytes);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of incoming as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limitBytes) tooLarge(limitBytes);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof FailureResponse) throw error;
+    // The stream fails only when the client hangs up mid-body: its fault, not an internal error.
+    return fail({ code: 'http.bad_request', message: 'The request body ended before it was complete.' });
   }
   return chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
 };

@@ -85,6 +85,12 @@ describe('parseInput', () => {
     expect(refusal(updateProfileSchema, { fullName: 'Ann', role: 'Admin' })).toEqual({ role: ['is not allowed.'] });
   });
 
+  it("refuses a JSON body's own __proto__ key as a field, not as a prototype", () => {
+    const errors = refusal(updateProfileSchema, JSON.parse('{"fullName":"Ann","__proto__":{"isAdmin":true}}'));
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+    expect(Object.entries(errors)).toEqual([['__proto__', ['is not allowed.']]]);
+  });
+
   it('accepts an empty profile update, every key being optional', () => {
     expect(parseInput(updateProfileSchema, {})).toEqual({});
   });
@@ -99,6 +105,16 @@ describe('parseInput', () => {
   it("answers 'must be an object.' under general when the body is not an object", () => {
     expect(refusal(signInSchema, null)).toEqual({ general: ['must be an object.'] });
     expect(refusal(signInSchema, 'ann@example.com')).toEqual({ general: ['must be an object.'] });
+  });
+
+  it('names a refused key that Object.prototype also has, such as constructor or __proto__', () => {
+    // Found by the fuzz suite: `fields.constructor` was Object's constructor, and the answer a 500.
+    expect(refusal(updateProfileSchema, { fullName: 'Ann', constructor: 0 })).toEqual({
+      constructor: ['is not allowed.'],
+    });
+    const fields = refusal(updateProfileSchema, JSON.parse('{"__proto__": {"x": 1}}'));
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.keys(fields)).toEqual(['__proto__']);
   });
 
   describe('nested objects', () => {

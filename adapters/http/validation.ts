@@ -2,15 +2,17 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { invalidInput, notFound } from '../../core/domain/errors.js';
 import { fail } from './failures.js';
+import { parseJsonText } from './json-text.js';
 import { bodyText } from './request-body.js';
 
-const toFieldErrors = (issues: readonly v.BaseIssue<unknown>[]) => {
-  const fields: Record<string, string[]> = {};
+/** A Map, not an object: a field may be named `constructor` or `__proto__`. */
+const toFieldErrors = (issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> => {
+  const fields = new Map<string, string[]>();
   for (const issue of issues) {
     const path = v.getDotPath(issue) ?? 'general';
-    fields[path] = [...(fields[path] ?? []), issue.message];
+    fields.set(path, [...(fields.get(path) ?? []), issue.message]);
   }
-  return fields;
+  return Object.fromEntries(fields);
 };
 
 /** Validates `value` against `schema`; a failure becomes a 422 with one entry per field. */
@@ -34,11 +36,7 @@ export const readJson = async (c: Context): Promise<unknown> => {
       message: 'The request body must be JSON (Content-Type: application/json).',
     });
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fail({ code: 'http.bad_request', message: 'The request body is not valid JSON.' });
-  }
+  return parseJsonText(text);
 };
 
 /** Reads and validates a JSON body. An empty body reads as `{}`, so the answer names the missing fields. */

@@ -3,7 +3,7 @@ import type { Logger } from '../../ports/logger.js';
 import { type Codec, postgresCodec, sqliteCodec } from './codec.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
-import { openSqlite } from './sqlite.js';
+import { openSqlite, type SqliteSynchronous } from './sqlite.js';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
@@ -17,10 +17,10 @@ export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.te
 export const openDatabase = (
   url: string,
   logger: Logger,
-  options: { poolSize?: number; poolTimeoutMs?: number } = {},
+  options: { poolSize?: number; poolTimeoutMs?: number; sqliteSynchronous?: SqliteSynchronous } = {},
 ): DatabaseHandle => {
   const db = isPostgresUrl(url)
     ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000)
-    : openSqlite(url, logger);
+    : openSqlite(url, logger, { synchronous: options.sqliteSynchronous ?? 'normal' });
   return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, close: () => db.destroy() };
 };

@@ -2,12 +2,29 @@ import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
+import { UnstorableTextError } from '../../ports/unstorable-text.js';
 
 /**
  * Failures to get a connection that pass: the pool's wait ran out, the server is away, starting,
  * full (53300) or not taking connections to this database for now (55000, e.g. maintenance).
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P03', '53300', '55000']);
+
+/**
+ * Failures of a query on a connection the server took away: shut down by an administrator or a
+ * restart (57P01), a crash of another backend (57P02), or a link that broke. They pass like the
+ * failures above (503 rather than 500); other errors (constraints, syntax) are thrown as they are.
+ */
+const CUT_OFF_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE']);
+const CUT_OFF_MESSAGE = /^Connection terminated|not queryable/;
+
+const cutOff = (error: unknown): unknown => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const gone =
+    (typeof code === 'string' && CUT_OFF_CODES.has(code)) ||
+    (typeof message === 'string' && CUT_OFF_MESSAGE.test(message));
+  return gone ? new DatabaseUnavailableError(String(message), { cause: error }) : error;
+};
 
 const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   try {
@@ -20,6 +37,16 @@ const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
     }
     throw error;
   }
+};
+
+/** Text Postgres will not hold: 22021 (a NUL in text), 22P05 (a `\u0000` in JSON). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+const refuseUnstorableText = (error: unknown): never => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code))
+    throw new UnstorableTextError((error as Error).message, { cause: error });
+  throw error;
 };
 
 /**
@@ -50,10 +77,9 @@ export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): Pos
       query: (textOrCursor: unknown, values?: readonly unknown[]) => {
         if (typeof textOrCursor !== 'string') return client.query(textOrCursor as pg.Submittable);
         const name = nameOf(textOrCursor);
-        return client.query(
-          name === undefined ? textOrCursor : { name, text: textOrCursor },
-          values as unknown[] | undefined,
-        );
+        return client
+          .query(name === undefined ? textOrCursor : { name, text: textOrCursor }, values as unknown[] | undefined)
+          .catch((error: unknown) => refuseUnstorableText(cutOff(error)));
       },
       release: () => client.release(),
     }) as unknown as PostgresPoolClient;

@@ -10,13 +10,20 @@ import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 /** WAL pages past which the committing connection checkpoints itself: the backstop of the worker's checkpoints. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_000;
 
-export const openSqlite = (path: string, logger?: Logger): Kysely<Database> => {
+export type SqliteSynchronous = 'normal' | 'full';
+
+export const openSqlite = (
+  path: string,
+  logger?: Logger,
+  { synchronous = 'normal' }: { synchronous?: SqliteSynchronous } = {},
+): Kysely<Database> => {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   if (onDisk) sqlite.pragma('journal_mode = WAL');
-  // WAL with NORMAL survives a process crash; only a power loss may drop the newest commits.
-  sqlite.pragma('synchronous = NORMAL');
+  // WAL with NORMAL survives a process crash; only a power loss or an OS crash may drop the newest
+  // commits. FULL syncs every commit: those survive too, at the cost of an fsync per commit.
+  sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (!onDisk) return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });

@@ -93,6 +93,27 @@ describe('http-request: customRequest', () => {
     expect(error).toMatchObject({ status: 503, retryable: true, remoteMessage: 'Overloaded' });
   });
 
+  it('sends the idempotency key of the execution step with requests that change state, a given key winning', async () => {
+    const execution = { id: 'exec-1', stepId: 'step-1', testRun: false, idempotencyKey: 'exec-1:step-1' };
+    const run = (parameters: Record<string, unknown>) =>
+      catalog.runAction({ appKey: 'http-request', key: 'customRequest', parameters, connection: null, execution });
+    const keyOf = () => server.requests.at(-1)?.headers['idempotency-key'];
+
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      await run({ method, url: `${server.url}/echo`, data: '{"n": 1}' });
+      expect(keyOf(), method).toBe('exec-1:step-1');
+    }
+    await run({ method: 'POST', url: `${server.url}/echo` });
+    expect(keyOf()).toBe('exec-1:step-1');
+    await run({ method: 'GET', url: `${server.url}/echo` });
+    expect(keyOf()).toBeUndefined();
+    await run({ method: 'POST', url: `${server.url}/echo`, headers: [{ key: 'idempotency-key', value: 'mine' }] });
+    expect(keyOf()).toBe('mine');
+    // Outside a run (no execution) there is no step to be idempotent for.
+    await send({ method: 'POST', url: `${server.url}/echo` });
+    expect(keyOf()).toBeUndefined();
+  });
+
   it('refuses what is not an http(s) URL, and an unknown method', async () => {
     await expect(send({ url: 'file:///etc/passwd', method: 'TRACE' })).rejects.toMatchObject({
       name: 'InvalidParametersError',

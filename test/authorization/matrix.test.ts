@@ -1,71 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEnv } from '../support/billing.js';
 import { DIALECTS } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import { FLOW_TEST_APPS } from '../support/flow-apps.js';
 import { MANAGE_ALL, READ_ALL_MANAGE_OWN } from '../support/flow-fixtures.js';
 import { startTestInstance, type TestInstance } from '../support/http.js';
-import { ACTOR_KINDS, type ActorKind, actorFactory, type TestActor } from './actors.js';
-import { appAdministrationFixtures } from './connection-fixtures.js';
-import { templateFixtures } from './flow-resources.js';
-import { GRAPHQL_CASES, type GraphqlCase } from './graphql-operations.js';
+import { ACTOR_KINDS, type ActorKind, type TestActor } from './actors.js';
+import { asGraphql, call, callGraphql, mirrorOf, type Outcome } from './calls.js';
+import { GRAPHQL_CASES } from './graphql-operations.js';
+import { matrixFixtures } from './matrix-fixtures.js';
 import { type MatrixFixtures, ROUTES, type RouteCase } from './routes.js';
-import { samlFixtures } from './saml-routes.js';
-
-/** What a caller got: the status, and the error type (REST `meta.type`, GraphQL `extensions.code`). */
-interface Outcome {
-  readonly status: number;
-  readonly type?: string;
-}
-
-const call = async (
-  instance: TestInstance,
-  fx: MatrixFixtures,
-  route: RouteCase,
-  actor: TestActor,
-  path?: string,
-): Promise<Outcome> => {
-  const res = await instance.request(route.method, path ?? (await route.path(fx, actor)), {
-    ...(route.mount !== undefined && { mount: route.mount }),
-    headers: actor.headers,
-    ...(route.body && { body: route.body(fx, actor) }),
-  });
-  return { status: res.status, type: res.body?.meta?.type };
-};
-
-/** The status API.md §3 gives each error type a GraphQL answer can carry. */
-const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
-  UnauthenticatedError: 401,
-  ForbiddenError: 403,
-  EnterpriseLicenseRequiredError: 403,
-  NotFoundError: 404,
-  ValidationError: 422,
-  UniqueViolationError: 422,
-  ConnectionVerificationError: 422,
-};
-
-/** A GraphQL answer as the REST status it stands for: 200 for data, the error type's status otherwise. */
-const callGraphql = async (instance: TestInstance, op: GraphqlCase, actor: TestActor, variables: unknown) => {
-  const res = await instance.request('POST', '/graphql', {
-    mount: '',
-    headers: actor.headers,
-    body: { query: op.query, variables },
-  });
-  const error = res.body?.errors?.[0];
-  const type: string | undefined = error?.extensions?.code;
-  if (res.status !== 200) return { status: res.status, type };
-  if (!error && res.body.data?.[op.field]) return { status: 200 };
-  const status = type && STATUS_OF_TYPE[type];
-  if (!status) throw new Error(`${op.field}: unexpected answer ${JSON.stringify(res.body)}`);
-  return { status, type };
-};
-
-/** A 2xx of REST is data in GraphQL, whichever 2xx it was. */
-const asGraphql = (status: number) => (status >= 200 && status < 300 ? 200 : status);
-const mirrorOf = (op: GraphqlCase): RouteCase => {
-  const route = ROUTES.find((r) => `${r.method} ${r.route}` === op.mirrors);
-  if (!route) throw new Error(`${op.field} mirrors ${op.mirrors}, which the matrix does not list`);
-  return route;
-};
 
 /** Runs every REST route and every GraphQL field for every kind of caller. */
 const runMatrix = (label: string, env: () => Record<string, string>, licensed: boolean) => {
@@ -77,15 +21,9 @@ const runMatrix = (label: string, env: () => Record<string, string>, licensed: b
     let manageAll: TestActor;
     beforeAll(async () => {
       // Apps may reach this machine, so that verification is really attempted.
-      const settings = { ...env(), ALLOW_PRIVATE_NETWORKS: 'true' };
+      const settings = { ...env(), ...billingEnv(1_000_000), ALLOW_PRIVATE_NETWORKS: 'true' };
       instance = await startTestInstance(dialect, settings, { apps: FLOW_TEST_APPS });
-      const actors = await actorFactory(instance);
-      fx = {
-        ...actors,
-        ...(await appAdministrationFixtures(actors)),
-        ...(await templateFixtures(actors)),
-        ...(await samlFixtures(actors)),
-      };
+      fx = await matrixFixtures(instance);
       for (const kind of ACTOR_KINDS) standing.set(kind, await fx.make(kind));
       readAllManageOwn = await fx.makeWith(READ_ALL_MANAGE_OWN);
       manageAll = await fx.makeWith(MANAGE_ALL);

@@ -1,4 +1,5 @@
 import type { ActorFactory, TestActor } from './actors.js';
+import { BILLING_ROUTES } from './billing-routes.js';
 import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES } from './connection-fixtures.js';
 import { EXECUTION_ROUTES } from './execution-routes.js';
 import { FLOW_ROUTES } from './flow-routes.js';
@@ -257,6 +258,12 @@ export const ROUTES: readonly RouteCase[] = [
     route: '/connections/:connectionId',
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'postgresql')}`,
     expect: permitted(204, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'postgresql')}`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 204,
+    },
   },
   {
     method: 'POST',
@@ -276,24 +283,48 @@ export const ROUTES: readonly RouteCase[] = [
     route: '/connections/:connectionId/test',
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'postgresql')}/test`,
     expect: permitted(200, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'postgresql')}/test`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 200,
+    },
   },
   {
     method: 'POST',
     route: '/connections/:connectionId/reset',
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'postgresql')}/reset`,
     expect: permitted(200, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'postgresql')}/reset`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 200,
+    },
   },
   {
     method: 'POST',
     route: '/connections/:connectionId/auth-url',
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'github')}/auth-url`,
     expect: permitted(200, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'github')}/auth-url`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 200,
+    },
   },
   {
     method: 'GET',
     route: '/connections/:connectionId/flows',
     path: async (fx, actor) => `/connections/${await connectionFor(fx, actor, 'postgresql')}/flows`,
     expect: permitted(200, 404),
+    foreign: {
+      path: async (fx) => `/connections/${await adminsConnection(fx, 'postgresql')}/flows`,
+      status: 404,
+      readAllManageOwn: 404,
+      manageAll: 200,
+    },
   },
   {
     method: 'GET',
@@ -352,4 +383,5 @@ export const ROUTES: readonly RouteCase[] = [
   ...FLOW_ROUTES,
   ...EXECUTION_ROUTES,
   ...SAML_ROUTES,
+  ...BILLING_ROUTES,
 ];

@@ -7,18 +7,21 @@ import { listeningPort, processDatabase, startServerProcess } from '../support/s
 
 const RUNS = 60;
 
-/** A loopback service that answers slowly and counts deliveries per webhook number. */
+/** A loopback service that answers slowly and counts deliveries, and idempotency keys, per webhook number. */
 const startSink = async () => {
   const deliveries = new Map<string, number>();
+  const keys = new Map<string, Set<string>>();
   const server: Server = createServer((req, res) => {
     const n = new URL(req.url ?? '/', 'http://sink').searchParams.get('n') ?? '?';
     deliveries.set(n, (deliveries.get(n) ?? 0) + 1);
+    keys.set(n, (keys.get(n) ?? new Set()).add(String(req.headers['idempotency-key'])));
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), 250);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     deliveries,
+    keys,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
@@ -41,7 +44,9 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
       ...(await processDatabase(dialect, cleanups)),
       ENCRYPTION_KEY: 'b'.repeat(64),
       ALLOW_PRIVATE_NETWORKS: 'true',
-      EXECUTION_LEASE_SECONDS: '1',
+      // Long enough that a loaded CI machine's stalls do not take live runs over (which would repeat
+      // calls no kill caused), short enough that the second process resumes the dead one's soon.
+      EXECUTION_LEASE_SECONDS: '3',
       WORKER_CONCURRENCY: '8',
     };
 
@@ -104,6 +109,16 @@ describe.each(DIALECTS)('a worker killed in the middle of runs (%s)', (dialect) 
     expect(sink.deliveries.size).toBe(RUNS);
     const repeated = [...sink.deliveries.values()].filter((count) => count > 1).length;
     expect(repeated).toBeLessThanOrEqual(Number(env.WORKER_CONCURRENCY));
+    // A repeated call carries its first attempt's idempotency key: the receiver can tell it is one.
+    const byRun = new Map(
+      await Promise.all(
+        executions.map(async (e) => {
+          const steps = (await api(base2, 'GET', `/executions/${e.id}`, token2)).data.steps;
+          return [String(steps[0].dataOut.body.n), `${e.id}:${actionId}`] as const;
+        }),
+      ),
+    );
+    for (const [n, seen] of sink.keys) expect([...seen], `webhook ${n}`).toEqual([byRun.get(n)]);
     process.stdout.write(
       `worker crash (${dialect}): ${RUNS} webhooks, killed after ${deliveredBeforeKill} deliveries, 0 lost, ${repeated} in-flight calls repeated\n`,
     );

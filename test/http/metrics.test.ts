@@ -38,7 +38,7 @@ describe.each(DIALECTS)('GET /metrics (%s)', (dialect) => {
       payload: {},
       startAfter: new Date(Date.now() + 3_600_000),
     });
-    await instance.conveyor.app.request(`/no-such-page/${flowId}`);
+    await instance.conveyor.app.request(`/api/no-such-page/${flowId}`);
 
     const { status, type, text } = await scrape(instance);
     expect(status).toBe(200);

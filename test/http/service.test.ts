@@ -38,8 +38,14 @@ describe.each(DIALECTS)('service routes and HTTP conventions (%s)', (dialect) =>
   });
 
   it('answers unknown routes with a JSON 404 in the error shape', async () => {
-    for (const path of ['/api/v1/no-such-thing', '/nowhere', '/internal/api/v1/flowz']) {
-      const res = await instance.conveyor.app.request(path);
+    // Other GET paths are pages of the web console (test/http/web-console.test.ts); other methods are not.
+    for (const [method, path] of [
+      ['GET', '/api/v1/no-such-thing'],
+      ['GET', '/api/nowhere'],
+      ['GET', '/internal/api/v1/flowz'],
+      ['POST', '/nowhere'],
+    ] as const) {
+      const res = await instance.conveyor.app.request(path, { method });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ errors: { general: ['Not found.'] }, meta: { type: 'NotFoundError' } });
     }

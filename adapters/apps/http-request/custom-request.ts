@@ -4,6 +4,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as 
 
 const hasBody = (method: HttpMethod) => method !== 'GET' && method !== 'HEAD';
 
+/** Methods that change something at the other end, whose repetition an idempotency key lets it recognise. */
+const changesState = (method: HttpMethod) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
 /** Text that is a JSON object or array goes out as JSON; anything else as the text it is. */
 const bodyOf = (data: string, contentTypeGiven: boolean): unknown => {
   if (contentTypeGiven) return data;
@@ -42,10 +45,16 @@ export const customRequest = defineAction({
     const { method, url, headers = [], data } = ctx.parameters;
     const given = Object.fromEntries(headers.map((h) => [h.key, h.value]));
     const contentTypeGiven = headers.some((h) => h.key.toLowerCase() === 'content-type');
+    // A step cut short by a crash runs again (at least once); the key, the same on every attempt of
+    // this execution's step, lets the receiver tell a repetition from a new request. A key the user
+    // gives wins.
+    const keyGiven = headers.some((h) => h.key.toLowerCase() === 'idempotency-key');
+    const idempotency =
+      ctx.execution && changesState(method) && !keyGiven ? { 'Idempotency-Key': ctx.execution.idempotencyKey } : {};
     const response = await ctx.http.request({
       method,
       url,
-      headers: given,
+      headers: { ...idempotency, ...given },
       ...(data !== undefined && hasBody(method) && { body: bodyOf(data, contentTypeGiven) }),
       // A 404 or 422 is an answer the flow may act on, so it is returned. Rate limits, time-outs
       // and server errors are thrown as the SDK's retryable HttpError, so that the engine retries

@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { guardedLookup, type NetworkPolicy } from './network-guard.js';
+import { guardedLookup, type NetworkPolicy, type ResolveHost } from './network-guard.js';
 
 export interface HttpLimits {
   readonly timeoutMs: number;
@@ -16,9 +16,14 @@ export interface HttpTransport {
   close(): Promise<void>;
 }
 
-export const createHttpTransport = (policy: NetworkPolicy, limits: Partial<HttpLimits> = {}): HttpTransport => {
+export const createHttpTransport = (
+  policy: NetworkPolicy,
+  limits: Partial<HttpLimits> = {},
+  /** The DNS the guard asks at connect time; a test's fake DNS in place of the system's. */
+  resolve?: ResolveHost,
+): HttpTransport => {
   const agent = new Agent({
-    connect: { lookup: guardedLookup(policy), timeout: 10_000 },
+    connect: { lookup: guardedLookup(policy, resolve), timeout: 10_000 },
     // Pooled sockets are bound to the address checked when they connected.
     keepAliveTimeout: 10_000,
   });

@@ -55,7 +55,13 @@ export { type FlowStop, type FlowWait, isFlowStop, isFlowWait, stopFlow, waitUnt
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
 export { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';
-export { assertHostAllowed, BlockedAddressError, isPublicAddress, type NetworkPolicy } from './network-guard.js';
+export {
+  assertHostAllowed,
+  BlockedAddressError,
+  isPublicAddress,
+  type NetworkPolicy,
+  type ResolveHost,
+} from './network-guard.js';
 export {
   type ClientSettings,
   type OAuth2AuthDefinition,

@@ -69,3 +69,20 @@ describe('guardedLookup', () => {
     expect(typeof one.address).toBe('string');
   });
 });
+
+describe('guardedLookup with the DNS answering', () => {
+  const mixed = async () => [
+    { address: '127.0.0.1', family: 4 },
+    { address: '93.184.215.14', family: 4 },
+    { address: '::ffff:10.0.0.1', family: 6 },
+  ];
+  const ask = (all: boolean) =>
+    new Promise<{ error: Error | null; address: string | LookupAddress[] }>((resolve) =>
+      guardedLookup(closed, mixed)('mixed.test', { all }, (error, address) => resolve({ error, address })),
+    );
+
+  it('passes on only the public addresses of an answer that mixes them with internal ones', async () => {
+    expect((await ask(true)).address).toEqual([{ address: '93.184.215.14', family: 4 }]);
+    expect((await ask(false)).address).toBe('93.184.215.14');
+  });
+});

@@ -28,10 +28,15 @@ export class BlockedAddressError extends Error {
 
 const unbracket = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
 
-const lookupAll = (host: string) =>
+/** Every address a name resolves to, as `dns.lookup` with `all: true` gives them; tests answer in its place. */
+export type ResolveHost = (hostname: string, options: LookupOptions) => Promise<LookupAddress[]>;
+
+export const systemResolver: ResolveHost = (hostname, options) =>
   new Promise<LookupAddress[]>((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
   );
+
+const lookupAll = (host: string) => systemResolver(host, { verbatim: true });
 
 /**
  * The address to connect to instead of `host`, refusing internal addresses unless the policy
@@ -73,20 +78,19 @@ export const assertUrlAllowed = (url: URL, policy: NetworkPolicy): void => {
  * public address and later to an internal one (DNS rebinding) is still refused.
  */
 export const guardedLookup =
-  (policy: NetworkPolicy): LookupFunction =>
+  (policy: NetworkPolicy, resolve: ResolveHost = systemResolver): LookupFunction =>
   (hostname: string, options: LookupOptions, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) {
-        callback(error, '', undefined);
-        return;
-      }
-      const allowed = policy.allowPrivateNetworks ? addresses : addresses.filter((a) => isPublicAddress(a.address));
-      const first = allowed[0];
-      if (!first) {
-        callback(new BlockedAddressError(hostname, addresses[0]?.address ?? null), '', undefined);
-        return;
-      }
-      if (options.all) callback(null, allowed);
-      else callback(null, first.address, first.family);
-    });
+    resolve(hostname, options).then(
+      (addresses) => {
+        const allowed = policy.allowPrivateNetworks ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+        const first = allowed[0];
+        if (!first) {
+          callback(new BlockedAddressError(hostname, addresses[0]?.address ?? null), '', undefined);
+          return;
+        }
+        if (options.all) callback(null, allowed);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', undefined),
+    );
   };

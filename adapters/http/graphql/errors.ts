@@ -1,6 +1,6 @@
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { INTERNAL_ERROR, type RenderedError, renderFailure } from '../error-table.js';
-import { FailureResponse } from '../failures.js';
+import { FailureResponse, inputFailureOf } from '../failures.js';
 
 /** Its general messages, then `field: message` for each field, in one line. */
 const messageOf = ({ errors }: RenderedError): string =>
@@ -41,8 +41,9 @@ export const formatGraphqlError = (
 ): GraphQLFormattedError => {
   const where = { ...(error.locations && { locations: error.locations }), ...(error.path && { path: error.path }) };
   const original = error.originalError;
-  if (original instanceof FailureResponse) {
-    const { message, extensions } = graphqlErrorOf(renderFailure(original.failure));
+  const failure = original instanceof FailureResponse ? original.failure : inputFailureOf(original);
+  if (failure) {
+    const { message, extensions } = graphqlErrorOf(renderFailure(failure));
     return { message, ...where, extensions };
   }
   if (!error.path) return { message: error.message, ...where, extensions: { code: REQUEST_ERROR_CODE } };

@@ -4,6 +4,7 @@ import type { IncomingRequest } from '../../../ports/step-runner.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendOne } from '../envelope.js';
 import { fail } from '../failures.js';
+import { parseJsonText } from '../json-text.js';
 import { bodyText } from '../request-body.js';
 import { unwrap } from '../respond.js';
 import { idParam } from '../validation.js';
@@ -18,13 +19,8 @@ const incoming = async (c: Context): Promise<IncomingRequest> => {
   const text = await bodyText(c);
   let body: unknown = text;
   if (text === '') body = null;
-  else if (/json/i.test(type)) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return fail({ code: 'http.bad_request', message: 'The request body is not valid JSON.' });
-    }
-  } else if (/application\/x-www-form-urlencoded/i.test(type)) {
+  else if (/json/i.test(type)) body = parseJsonText(text);
+  else if (/application\/x-www-form-urlencoded/i.test(type)) {
     body = Object.fromEntries(new URLSearchParams(text));
   }
   return { method: c.req.method, headers: c.req.header(), query: c.req.query(), body };

@@ -1,0 +1,82 @@
+import { rawQuery } from '../support/raw-sql.js';
+import type { Sink } from './sink.js';
+import type { Ledger } from './webhooks.js';
+
+interface Run {
+  readonly executionId: string;
+  readonly status: string;
+  readonly webhookId: string;
+}
+
+/** Every execution of the flow, with the webhook id its trigger step recorded. */
+const readRuns = async (databaseUrl: string, triggerId: string): Promise<Run[]> => {
+  const rows = await rawQuery(
+    databaseUrl,
+    `select e.id, e.status, s.data_out from executions e
+     left join execution_steps s on s.execution_id = e.id and s.step_id = ?`,
+    [triggerId],
+  );
+  return rows.map((row) => {
+    const out = typeof row.data_out === 'string' ? JSON.parse(row.data_out) : row.data_out;
+    return { executionId: row.id, status: row.status, webhookId: String(out?.body?.id) };
+  });
+};
+
+export interface CrashTally {
+  readonly executions: number;
+  /** Executions not (yet) finished as a success. */
+  readonly unsuccessful: readonly Run[];
+  /** Acknowledged webhooks without a successful execution, or whose effect never reached the sink. */
+  readonly lost: readonly string[];
+  /** Webhooks (acknowledged or not) with more than one execution. */
+  readonly duplicateExecutions: readonly string[];
+  /** Webhooks whose effect reached the sink under more than one idempotency key. */
+  readonly duplicateEffects: readonly string[];
+  /** Deliveries that repeated a key already seen: the at-least-once retries a receiver deduplicates. */
+  readonly redeliveries: number;
+  /** Deliveries whose key is not `<executionId>:<actionId>` of the webhook's execution, or that had none. */
+  readonly foreignKeys: number;
+  /** Webhooks that were not acknowledged (the process died first) but ran anyway: allowed. */
+  readonly unacknowledgedRun: number;
+}
+
+export const tally = async (options: {
+  readonly databaseUrl: string;
+  readonly triggerId: string;
+  readonly actionId: string;
+  readonly ledger: Ledger;
+  readonly sink: Sink;
+}): Promise<CrashTally> => {
+  const { ledger, sink } = options;
+  const runs = await readRuns(options.databaseUrl, options.triggerId);
+  const runsById = new Map<string, Run[]>();
+  for (const run of runs) runsById.set(run.webhookId, [...(runsById.get(run.webhookId) ?? []), run]);
+
+  const lost = [...ledger.acknowledged].filter((id) => {
+    const ran = runsById.get(id) ?? [];
+    return !ran.some((run) => run.status === 'success') || !sink.keysById.has(id);
+  });
+  const duplicateExecutions = [...runsById].filter(([, ran]) => ran.length > 1).map(([id]) => id);
+  const duplicateEffects = [...sink.keysById].filter(([, keys]) => keys.size > 1).map(([id]) => id);
+  let redeliveries = 0;
+  let foreignKeys = sink.withoutKey();
+  for (const [key, { id, count }] of sink.byKey) {
+    redeliveries += count - 1;
+    const expected = (runsById.get(id) ?? []).map((run) => `${run.executionId}:${options.actionId}`);
+    if (!expected.includes(key)) foreignKeys += count;
+  }
+  return {
+    executions: runs.length,
+    unsuccessful: runs.filter((run) => run.status !== 'success'),
+    lost,
+    duplicateExecutions,
+    duplicateEffects,
+    redeliveries,
+    foreignKeys,
+    unacknowledgedRun: [...runsById.keys()].filter((id) => !ledger.acknowledged.has(id)).length,
+  };
+};
+
+/** True once every run has finished and every acknowledged webhook has a run and an effect. */
+export const settled = (t: CrashTally) =>
+  t.unsuccessful.every((run) => run.status === 'failure') && t.lost.length === 0;
