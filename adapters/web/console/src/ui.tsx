@@ -114,6 +114,24 @@ export const InputField = ({ label, name, value, onValue, errors, hint, ...rest 
   );
 };
 
+/** A password being chosen: the server's rule (at least 8 characters) and the browser's hint, in one place. */
+export const NewPasswordField = ({
+  label = 'Password',
+  name = 'password',
+  ...rest
+}: Omit<InputFieldProps, 'label' | 'name' | 'type'> & { label?: string; name?: string }) => (
+  <InputField
+    label={label}
+    name={name}
+    type="password"
+    required
+    minLength={8}
+    autoComplete="new-password"
+    hint="At least 8 characters."
+    {...rest}
+  />
+);
+
 export const Loading = ({ label = 'Loading…' }: { label?: string }) => (
   <p class="muted" aria-live="polite">
     {label}
@@ -129,6 +147,47 @@ export const LoadError = ({ errors, retry }: { errors: FieldErrors; retry?: () =
       </button>
     )}
   </div>
+);
+
+/** A list of records under a header row; unless `actions` is false, a last unlabelled column holds each row's buttons. */
+export const Table = ({
+  columns,
+  actions = true,
+  children,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+  children: ComponentChildren;
+}) => (
+  <table class="table">
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th scope="col" key={column}>
+            {column}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col">
+            <span class="visually-hidden">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+    <tbody>{children}</tbody>
+  </table>
+);
+
+/** What `useLoad` is doing, when it is not done: loading, or failed with a way to try again. */
+export const LoadStatus = ({
+  of,
+}: {
+  of: { readonly loading: boolean; readonly error: FieldErrors | null; readonly reload: () => void };
+}) => (
+  <>
+    {of.loading && <Loading />}
+    {of.error && <LoadError errors={of.error} retry={of.reload} />}
+  </>
 );
 
 export const Empty = ({ children }: { children: ComponentChildren }) => <div class="empty">{children}</div>;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../api';
 import type { App, Connection } from '../types';
-import { Badge, Empty, FormErrors, formatDate, LoadError, Loading, Page, useLoad } from '../ui';
+import { Badge, Empty, FormErrors, formatDate, LoadError, Loading, LoadStatus, Page, Table, useLoad } from '../ui';
 import { ConnectionForm } from './connection-picker';
 
 export const Connections = () => {
@@ -12,8 +12,7 @@ export const Connections = () => {
         Apps that sign in to another service keep their credentials in connections. Choose an app to manage its
         connections.
       </p>
-      {apps.loading && <Loading />}
-      {apps.error && <LoadError errors={apps.error} retry={apps.reload} />}
+      <LoadStatus of={apps} />
       {apps.data?.length === 0 && <Empty>No installed app needs a connection.</Empty>}
       <ul class="app-list">
         {apps.data?.map((app) => (
@@ -90,56 +89,44 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
       )}
       {connections.data?.length === 0 && <Empty>No {current.name} connection yet.</Empty>}
       {connections.data && connections.data.length > 0 && (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">State</th>
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table columns={['Name', 'State', 'Added']}>
+          {connections.data.map((connection) => (
+            <tr key={connection.id}>
+              <td>{connection.formattedData.screenName ?? connection.id}</td>
+              <td>
+                <Badge status={connection.verified ? 'verified' : 'unverified'} />
+              </td>
+              <td>{formatDate(connection.createdAt)}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  onClick={() =>
+                    void act(async () => {
+                      const checked = await api.post<Connection>(`/connections/${connection.id}/test`);
+                      const name = connection.formattedData.screenName ?? 'The connection';
+                      setNotice(checked.data.verified ? `${name} works.` : `${name} no longer works: reconnect it.`);
+                    })
+                  }
+                >
+                  Test
+                </button>
+                <button type="button" onClick={() => setReconnecting(connection)}>
+                  Reconnect
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => {
+                    if (confirm('Delete this connection? Steps using it become incomplete.'))
+                      void act(() => api.delete(`/connections/${connection.id}`));
+                  }}
+                >
+                  Delete
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {connections.data.map((connection) => (
-              <tr key={connection.id}>
-                <td>{connection.formattedData.screenName ?? connection.id}</td>
-                <td>
-                  <Badge status={connection.verified ? 'verified' : 'unverified'} />
-                </td>
-                <td>{formatDate(connection.createdAt)}</td>
-                <td class="row-actions">
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void act(async () => {
-                        const checked = await api.post<Connection>(`/connections/${connection.id}/test`);
-                        const name = connection.formattedData.screenName ?? 'The connection';
-                        setNotice(checked.data.verified ? `${name} works.` : `${name} no longer works: reconnect it.`);
-                      })
-                    }
-                  >
-                    Test
-                  </button>
-                  <button type="button" onClick={() => setReconnecting(connection)}>
-                    Reconnect
-                  </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() => {
-                      if (confirm('Delete this connection? Steps using it become incomplete.'))
-                        void act(() => api.delete(`/connections/${connection.id}`));
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </Page>
   );

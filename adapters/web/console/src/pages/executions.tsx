@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, query } from '../api';
 import type { Execution } from '../types';
-import { Badge, Empty, formatDate, LoadError, Loading, Page, Pagination, useId, useLoad } from '../ui';
+import { Badge, Empty, formatDate, LoadError, Loading, Page, Pagination, Table, useId, useLoad } from '../ui';
 
 /** `datetime-local` gives local wall time; the API wants an instant. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : '');
@@ -76,31 +76,21 @@ export const Executions = () => {
       )}
       {executions.data && executions.data.data.length > 0 && (
         <>
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">Flow</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-                <th scope="col">Finished</th>
+          <Table columns={['Flow', 'Status', 'Started', 'Finished']} actions={false}>
+            {executions.data.data.map((execution) => (
+              <tr key={execution.id}>
+                <td>
+                  <a href={`/executions/${execution.id}`}>{execution.flow.name}</a>
+                  {execution.testRun && <span class="tag">test</span>}
+                </td>
+                <td>
+                  <Badge status={execution.status} />
+                </td>
+                <td>{formatDate(execution.createdAt)}</td>
+                <td>{formatDate(execution.finishedAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {executions.data.data.map((execution) => (
-                <tr key={execution.id}>
-                  <td>
-                    <a href={`/executions/${execution.id}`}>{execution.flow.name}</a>
-                    {execution.testRun && <span class="tag">test</span>}
-                  </td>
-                  <td>
-                    <Badge status={execution.status} />
-                  </td>
-                  <td>{formatDate(execution.createdAt)}</td>
-                  <td>{formatDate(execution.finishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <Pagination page={page} totalPages={executions.data.meta.totalPages} onPage={setPage} />
         </>
       )}

@@ -2,7 +2,19 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, errorsOf, type FieldErrors, query } from '../api';
 import type { Flow, Folder } from '../types';
-import { Badge, Empty, FormErrors, formatDate, LoadError, Loading, Page, Pagination, useId, useLoad } from '../ui';
+import {
+  Badge,
+  Empty,
+  FormErrors,
+  formatDate,
+  LoadError,
+  Loading,
+  Page,
+  Pagination,
+  Table,
+  useId,
+  useLoad,
+} from '../ui';
 
 const download = (name: string, data: unknown) => {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
@@ -313,23 +325,11 @@ export const Flows = () => {
       )}
       {flows.data && flows.data.data.length > 0 && (
         <>
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {flows.data.data.map((flow) => (
-                <FlowRow key={flow.id} flow={flow} folders={folders.data ?? []} onChanged={flows.reload} />
-              ))}
-            </tbody>
-          </table>
+          <Table columns={['Name', 'Status', 'Updated']}>
+            {flows.data.data.map((flow) => (
+              <FlowRow key={flow.id} flow={flow} folders={folders.data ?? []} onChanged={flows.reload} />
+            ))}
+          </Table>
           <Pagination page={page} totalPages={flows.data.meta.totalPages} onPage={setPage} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { FormErrors, InputField, useAction } from '../ui';
+import { FormErrors, InputField, NewPasswordField, useAction } from '../ui';
 
 /** The first start: create the administrator (POST /installation/users), then sign in. */
 export const Installation = ({ onInstalled }: { onInstalled: () => void }) => {
@@ -38,18 +38,7 @@ export const Installation = ({ onInstalled }: { onInstalled: () => void }) => {
           required
           autoComplete="email"
         />
-        <InputField
-          label="Password"
-          name="password"
-          type="password"
-          value={password}
-          onValue={setPassword}
-          errors={errors}
-          required
-          minLength={8}
-          autoComplete="new-password"
-          hint="At least 8 characters."
-        />
+        <NewPasswordField value={password} onValue={setPassword} errors={errors} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create administrator'}
         </button>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
-import { FormErrors, InputField, useAction } from '../ui';
+import { FormErrors, InputField, NewPasswordField, useAction } from '../ui';
 
 export const ForgotPassword = () => {
   const [email, setEmail] = useState('');
@@ -63,18 +63,7 @@ const SetPassword = ({ title, path, done }: { title: string; path: string; done:
             <p class="alert alert-error">This link has no token: open the link from the e-mail again.</p>
           )}
           <FormErrors errors={errors} fields={['password']} />
-          <InputField
-            label="New password"
-            name="password"
-            type="password"
-            value={password}
-            onValue={setPassword}
-            errors={errors}
-            required
-            minLength={8}
-            autoComplete="new-password"
-            hint="At least 8 characters."
-          />
+          <NewPasswordField label="New password" value={password} onValue={setPassword} errors={errors} />
           <button type="submit" class="primary" disabled={busy}>
             Set password
           </button>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useSession } from '../session';
-import { FormErrors, formatDate, InputField, Page, useAction, useLoad } from '../ui';
+import { FormErrors, formatDate, InputField, NewPasswordField, Page, useAction, useLoad } from '../ui';
 
 interface PlanAndUsage {
   plan: { id: string; name: string; limit: number | null };
@@ -86,17 +86,7 @@ export const Profile = () => {
             required
             autoComplete="current-password"
           />
-          <InputField
-            label="New password"
-            name="password"
-            type="password"
-            value={password}
-            onValue={setPassword}
-            errors={secret.errors}
-            required
-            minLength={8}
-            autoComplete="new-password"
-          />
+          <NewPasswordField label="New password" value={password} onValue={setPassword} errors={secret.errors} />
           <button type="submit" class="primary" disabled={secret.busy}>
             Change password
           </button>

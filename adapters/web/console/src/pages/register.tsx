@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { FormErrors, InputField, useAction } from '../ui';
+import { FormErrors, InputField, NewPasswordField, useAction } from '../ui';
 
 /** Self-registration, offered when an administrator switched it on; signs the new user in. */
 export const Register = ({ onSignedIn }: { onSignedIn: (token: string) => void }) => {
@@ -22,18 +22,7 @@ export const Register = ({ onSignedIn }: { onSignedIn: (token: string) => void }
       <FormErrors errors={errors} fields={['fullName', 'email', 'password']} />
       <InputField label="Full name" name="fullName" value={fullName} onValue={setFullName} errors={errors} required />
       <InputField label="E-mail" name="email" type="email" value={email} onValue={setEmail} errors={errors} required />
-      <InputField
-        label="Password"
-        name="password"
-        type="password"
-        value={password}
-        onValue={setPassword}
-        errors={errors}
-        required
-        minLength={8}
-        autoComplete="new-password"
-        hint="At least 8 characters."
-      />
+      <NewPasswordField value={password} onValue={setPassword} errors={errors} />
       <button type="submit" class="primary" disabled={busy}>
         Create account
       </button>

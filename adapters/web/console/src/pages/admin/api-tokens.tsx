@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
-import { FormErrors, formatDate, LoadError, Loading, useLoad } from '../../ui';
+import { FormErrors, formatDate, LoadStatus, Table, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface ApiToken {
@@ -45,42 +45,30 @@ export const AdminApiTokens = () => {
           <code data-testid="new-api-token">{created}</code>
         </div>
       )}
-      {tokens.loading && <Loading />}
-      {tokens.error && <LoadError errors={tokens.error} retry={tokens.reload} />}
+      <LoadStatus of={tokens} />
       {tokens.data?.length === 0 && <p class="empty">No API token yet.</p>}
       {tokens.data && tokens.data.length > 0 && (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Token</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table columns={['Token', 'Created']}>
+          {tokens.data.map((token) => (
+            <tr key={token.id}>
+              <td>
+                <code>{token.token}</code>
+              </td>
+              <td>{formatDate(token.createdAt)}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    confirm('Revoke this API token?') && act(() => api.delete(`/admin/api-tokens/${token.id}`))
+                  }
+                >
+                  Revoke<span class="visually-hidden"> {token.token}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <tr key={token.id}>
-                <td>
-                  <code>{token.token}</code>
-                </td>
-                <td>{formatDate(token.createdAt)}</td>
-                <td class="row-actions">
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() =>
-                      confirm('Revoke this API token?') && act(() => api.delete(`/admin/api-tokens/${token.id}`))
-                    }
-                  >
-                    Revoke<span class="visually-hidden"> {token.token}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </AdminPage>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
 import type { App, AppAuth } from '../../types';
-import { FormErrors, LoadError, Loading, useAction, useId, useLoad } from '../../ui';
+import { FormErrors, LoadError, Loading, LoadStatus, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface AppConfig {
@@ -171,8 +171,7 @@ export const AdminApps = () => {
   const app = apps.data?.find((a) => a.key === selected) ?? null;
   return (
     <AdminPage title="Apps">
-      {apps.loading && <Loading />}
-      {apps.error && <LoadError errors={apps.error} />}
+      <LoadStatus of={apps} />
       {apps.data && (
         <div class="field">
           <label for={selectId}>App</label>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
-import { FormErrors, InputField, LoadError, Loading, useAction, useLoad } from '../../ui';
+import { FormErrors, InputField, LoadError, LoadStatus, Table, useAction, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Permission {
@@ -142,59 +142,47 @@ export const AdminRoles = () => {
       {editing && catalog.data && (
         <RoleForm role={editing === 'new' ? null : editing} catalog={catalog.data} onDone={done} />
       )}
-      {roles.loading && <Loading />}
-      {roles.error && <LoadError errors={roles.error} retry={roles.reload} />}
+      <LoadStatus of={roles} />
       {roles.data && (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Role</th>
-              <th scope="col">Permissions</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table columns={['Role', 'Permissions']}>
+          {roles.data.map((role) => (
+            <tr key={role.id}>
+              <td>
+                <strong>{role.name}</strong>
+                <p class="muted">{role.description}</p>
+              </td>
+              <td>
+                {role.isAdmin
+                  ? 'Everything'
+                  : role.permissions
+                      .map((p) => `${p.action} ${p.subject}${p.conditions.length ? ' (own)' : ''}`)
+                      .join(', ') || 'None'}
+              </td>
+              <td class="row-actions">
+                {!role.isAdmin && catalog.data && (
+                  <>
+                    <button type="button" onClick={() => setEditing(role)}>
+                      Edit<span class="visually-hidden"> {role.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() => {
+                        if (!confirm(`Delete the role ${role.name}?`)) return;
+                        setErrors({});
+                        api
+                          .delete(`/admin/roles/${role.id}`)
+                          .then(roles.reload, (e: unknown) => setErrors(errorsOf(e)));
+                      }}
+                    >
+                      Delete<span class="visually-hidden"> {role.name}</span>
+                    </button>
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {roles.data.map((role) => (
-              <tr key={role.id}>
-                <td>
-                  <strong>{role.name}</strong>
-                  <p class="muted">{role.description}</p>
-                </td>
-                <td>
-                  {role.isAdmin
-                    ? 'Everything'
-                    : role.permissions
-                        .map((p) => `${p.action} ${p.subject}${p.conditions.length ? ' (own)' : ''}`)
-                        .join(', ') || 'None'}
-                </td>
-                <td class="row-actions">
-                  {!role.isAdmin && catalog.data && (
-                    <>
-                      <button type="button" onClick={() => setEditing(role)}>
-                        Edit<span class="visually-hidden"> {role.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        class="danger"
-                        onClick={() => {
-                          if (!confirm(`Delete the role ${role.name}?`)) return;
-                          setErrors({});
-                          api
-                            .delete(`/admin/roles/${role.id}`)
-                            .then(roles.reload, (e: unknown) => setErrors(errorsOf(e)));
-                        }}
-                      >
-                        Delete<span class="visually-hidden"> {role.name}</span>
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </AdminPage>
   );

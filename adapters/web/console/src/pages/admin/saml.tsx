@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { FieldError, FormErrors, InputField, LoadError, Loading, useAction, useId, useLoad } from '../../ui';
+import { FieldError, FormErrors, InputField, Loading, LoadStatus, Table, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Provider {
@@ -254,39 +254,26 @@ export const AdminSaml = () => {
           }}
         />
       )}
-      {providers.loading && <Loading />}
-      {providers.error && <LoadError errors={providers.error} retry={providers.reload} />}
+      <LoadStatus of={providers} />
       {providers.data?.length === 0 && <p class="empty">No identity provider yet.</p>}
       {providers.data && providers.data.length > 0 && (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Issuer</th>
-              <th scope="col">Active</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table columns={['Name', 'Issuer', 'Active']}>
+          {providers.data.map((provider) => (
+            <tr key={provider.id}>
+              <td>{provider.name}</td>
+              <td>{provider.issuer}</td>
+              <td>{provider.active ? 'Yes' : 'No'}</td>
+              <td class="row-actions">
+                <button type="button" onClick={() => setEditing(provider)}>
+                  Edit<span class="visually-hidden"> {provider.name}</span>
+                </button>
+                <button type="button" onClick={() => setMapping(provider)}>
+                  Role mappings<span class="visually-hidden"> of {provider.name}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {providers.data.map((provider) => (
-              <tr key={provider.id}>
-                <td>{provider.name}</td>
-                <td>{provider.issuer}</td>
-                <td>{provider.active ? 'Yes' : 'No'}</td>
-                <td class="row-actions">
-                  <button type="button" onClick={() => setEditing(provider)}>
-                    Edit<span class="visually-hidden"> {provider.name}</span>
-                  </button>
-                  <button type="button" onClick={() => setMapping(provider)}>
-                    Role mappings<span class="visually-hidden"> of {provider.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       {mapping && roles.data && <RoleMappings key={mapping.id} provider={mapping} roles={roles.data} />}
     </AdminPage>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { FormErrors, formatDate, InputField, LoadError, Loading, useAction, useId, useLoad } from '../../ui';
+import { FormErrors, formatDate, InputField, LoadStatus, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Config {
@@ -116,8 +116,7 @@ export const AdminSettings = () => {
     <AdminPage title="Settings and licence">
       <section class="card" aria-labelledby="licence-title">
         <h2 id="licence-title">Enterprise licence</h2>
-        {license.loading && <Loading />}
-        {license.error && <LoadError errors={license.error} />}
+        <LoadStatus of={license} />
         {license.data &&
           (license.data.verified ? (
             <dl class="facts">
@@ -133,8 +132,7 @@ export const AdminSettings = () => {
             </p>
           ))}
       </section>
-      {config.loading && <Loading />}
-      {config.error && <LoadError errors={config.error} />}
+      <LoadStatus of={config} />
       {config.data && <ConfigForm config={config.data} onSaved={config.reload} />}
     </AdminPage>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
 import type { Flow } from '../../types';
-import { FormErrors, formatDate, InputField, LoadError, Loading, useAction, useId, useLoad } from '../../ui';
+import { FormErrors, formatDate, InputField, LoadStatus, Table, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Template {
@@ -57,50 +57,38 @@ export const AdminTemplates = () => {
         </button>
       </form>
       <FormErrors errors={rowErrors} />
-      {templates.loading && <Loading />}
-      {templates.error && <LoadError errors={templates.error} retry={templates.reload} />}
+      <LoadStatus of={templates} />
       {templates.data?.length === 0 && <p class="empty">No template yet.</p>}
       {templates.data && templates.data.length > 0 && (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table columns={['Name', 'Created']}>
+          {templates.data.map((template) => (
+            <tr key={template.id}>
+              <td>{template.name}</td>
+              <td>{formatDate(template.createdAt)}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  onClick={() => {
+                    const renamed = prompt('New name of the template', template.name);
+                    if (renamed) act(() => api.patch(`/admin/templates/${template.id}`, { name: renamed }));
+                  }}
+                >
+                  Rename<span class="visually-hidden"> {template.name}</span>
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    confirm(`Delete the template ${template.name}?`) &&
+                    act(() => api.delete(`/admin/templates/${template.id}`))
+                  }
+                >
+                  Delete<span class="visually-hidden"> {template.name}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {templates.data.map((template) => (
-              <tr key={template.id}>
-                <td>{template.name}</td>
-                <td>{formatDate(template.createdAt)}</td>
-                <td class="row-actions">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      const renamed = prompt('New name of the template', template.name);
-                      if (renamed) act(() => api.patch(`/admin/templates/${template.id}`, { name: renamed }));
-                    }}
-                  >
-                    Rename<span class="visually-hidden"> {template.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() =>
-                      confirm(`Delete the template ${template.name}?`) &&
-                      act(() => api.delete(`/admin/templates/${template.id}`))
-                    }
-                  >
-                    Delete<span class="visually-hidden"> {template.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </AdminPage>
   );

@@ -10,6 +10,7 @@ import {
   LoadError,
   Loading,
   Pagination,
+  Table,
   useAction,
   useId,
   useLoad,
@@ -102,49 +103,35 @@ export const AdminUsers = () => {
       {users.error && <LoadError errors={users.error} retry={users.reload} />}
       {users.data && (
         <>
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Since</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
+          <Table columns={['Name', 'E-mail', 'Role', 'Status', 'Since']}>
+            {users.data.data.map((user) => (
+              <tr key={user.id}>
+                <td>{user.fullName}</td>
+                <td>{user.email}</td>
+                <td>{user.role?.name ?? '–'}</td>
+                <td>
+                  <Badge status={user.status} />
+                </td>
+                <td>{formatDate(user.createdAt)}</td>
+                <td>
+                  {user.id !== me.id && (
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() => {
+                        if (!confirm(`Remove ${user.fullName}?`)) return;
+                        api
+                          .delete(`/admin/users/${user.id}`)
+                          .then(users.reload, (error: unknown) => setRowErrors(errorsOf(error)));
+                      }}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.fullName}</td>
-                  <td>{user.email}</td>
-                  <td>{user.role?.name ?? '–'}</td>
-                  <td>
-                    <Badge status={user.status} />
-                  </td>
-                  <td>{formatDate(user.createdAt)}</td>
-                  <td>
-                    {user.id !== me.id && (
-                      <button
-                        type="button"
-                        class="danger"
-                        onClick={() => {
-                          if (!confirm(`Remove ${user.fullName}?`)) return;
-                          api
-                            .delete(`/admin/users/${user.id}`)
-                            .then(users.reload, (error: unknown) => setRowErrors(errorsOf(error)));
-                        }}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <Pagination page={page} totalPages={users.data.meta.totalPages} onPage={setPage} />
         </>
       )}
