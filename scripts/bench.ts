@@ -4,7 +4,8 @@
  * always; Postgres with a server and two workers when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
  * set. Every number comes from this one run on this machine.
  *
- * Phases per database:
+ * Phases per database, after BENCH_WARMUP_SECONDS (default 3) of webhooks at BENCH_RATE whose
+ * figures are left out (a fresh process's first seconds run unoptimised code):
  *   1. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
  *   2. sustained: webhooks at a fixed rate (BENCH_SUSTAIN_RATE, default 1000/s) for BENCH_SECONDS;
  *      executions completed per second meanwhile and the backlog left at the end. A rate is
@@ -30,6 +31,7 @@ import { callApi as api } from '../test/support/api-client.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -217,11 +219,11 @@ const hook = async (url: string): Promise<number | null> => {
 };
 
 /** Open loop at a fixed rate: the ack latency a caller sees at that load. */
-const openLoop = async (url: string, rate: number) => {
+const openLoop = async (url: string, rate: number, seconds = SECONDS) => {
   const latencies: number[] = [];
   const pending: Promise<void>[] = [];
   const startedAt = performance.now();
-  const total = rate * SECONDS;
+  const total = rate * seconds;
   for (let i = 0; i < total; i++) {
     const due = startedAt + (i * 1000) / rate;
     const wait = due - performance.now();
@@ -346,9 +348,13 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
   try {
     const { url, token } = await publishFlow(instance.base);
     console.log(`${label}: flow published, measuring`);
+    // Steady state is what is measured: the first seconds of a fresh process (code not yet
+    // optimised by the JIT, caches and pools empty) are sent and left out of every figure.
+    const warmUp = WARMUP_SECONDS > 0 ? (await openLoop(url, RATE, WARMUP_SECONDS)).requests : 0;
+    await waitForCompleted(instance.base, token, warmUp);
     const latency = await openLoop(url, RATE);
     // Let the latency phase's runs finish so that the next phase starts from an empty queue.
-    await waitForCompleted(instance.base, token, latency.requests);
+    await waitForCompleted(instance.base, token, warmUp + latency.requests);
     const sustained = await sustainedPhase(instance, url, token);
     const throughput = await throughputPhase(instance, url, token);
     const fmt = (n: number) => n.toFixed(1);
@@ -394,7 +400,9 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
 };
 
 const main = async () => {
-  console.log(`Conveyor benchmark: ${SECONDS} s per phase, node ${process.version}`);
+  console.log(
+    `Conveyor benchmark: ${SECONDS} s per phase after a ${WARMUP_SECONDS} s warm-up at ${RATE}/s, node ${process.version}`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
   try {
     if (process.env.BENCH_SKIP_SQLITE) console.log('SQLite skipped (BENCH_SKIP_SQLITE).');
