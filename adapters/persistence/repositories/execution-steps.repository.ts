@@ -3,7 +3,18 @@ import type { ErrorDetails, ExecutionStep, ExecutionStepStatus } from '../../../
 import type { ExecutionStepRepository, NewExecutionStep } from '../../../ports/execution-repositories.js';
 import type { Codec } from '../codec.js';
 import type { ExecutionStepsTable } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
+
+/** A run's records in order: read for every run a worker claims. */
+const recordsOfExecution = compiledOnce(['executionId'], (db, v) =>
+  db
+    .selectFrom('execution_steps')
+    .selectAll()
+    .where('execution_id', '=', v.executionId)
+    .orderBy('position')
+    .orderBy('created_at'),
+);
 
 /** The row of a step's record: shared with the run's own repository, which records steps too. */
 export const executionStepRow = (codec: Codec, step: NewExecutionStep): Insertable<ExecutionStepsTable> => {
@@ -37,7 +48,8 @@ export const executionStepFromRow = (codec: Codec, row: Selectable<ExecutionStep
   };
 };
 
-export const createExecutionStepRepository = ({ db, codec }: Executor): ExecutionStepRepository => {
+export const createExecutionStepRepository = (executor: Executor): ExecutionStepRepository => {
+  const { db, codec } = executor;
   const toStep = (row: Selectable<ExecutionStepsTable>): ExecutionStep => executionStepFromRow(codec, row);
 
   return {
@@ -46,13 +58,7 @@ export const createExecutionStepRepository = ({ db, codec }: Executor): Executio
     },
 
     async listByExecution(executionId) {
-      const rows = await db
-        .selectFrom('execution_steps')
-        .selectAll()
-        .where('execution_id', '=', executionId)
-        .orderBy('position')
-        .orderBy('created_at')
-        .execute();
+      const { rows } = await recordsOfExecution(executor, { executionId });
       return rows.map(toStep);
     },
 

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type QueryCreator, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Execution, ExecutionStatus } from '../../../core/domain/execution.js';
 import type {
   AfterStep,
@@ -11,6 +11,7 @@ import type { Database, ExecutionStepsTable, ExecutionsTable, StepsTable } from 
 import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
+import { countFinishedRunTasks, insertRecord, moveRun, type RecordRow, recordAndMoveRun } from './run-statements.js';
 import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 type Row = Selectable<ExecutionsTable>;
@@ -74,34 +75,6 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
     if (next.kind === 'finish') return finished(next.status, now);
     if (next.kind === 'wait') return waiting(next.resumeAt, 0, now);
     return next.resetAttempts ? advanced(now) : null;
-  };
-
-  /** A finished run that is not a test writes its tasks, once, for its flow's owner. */
-  const countTasks = async (trx: Kysely<Database>, executionId: string, now: Date) => {
-    await trx
-      .insertInto('usage_tasks')
-      .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('executions')
-          .innerJoin('flows', 'flows.id', 'executions.flow_id')
-          .where('executions.id', '=', executionId)
-          .where('executions.test_run', '=', codec.bool(false))
-          .select([
-            'executions.id',
-            'flows.user_id',
-            (eb) =>
-              eb
-                .selectFrom('execution_steps')
-                .select((c) => c.fn.countAll<number>().as('n'))
-                .whereRef('execution_steps.execution_id', '=', 'executions.id')
-                .where('execution_steps.is_task', '=', codec.bool(true))
-                .as('tasks'),
-            sql<string>`${codec.timestamp(now)}`.as('counted_at'),
-          ]),
-      )
-      .onConflict((oc) => oc.column('execution_id').doNothing())
-      .execute();
   };
 
   const joined = () =>
@@ -253,67 +226,24 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
 
     async finish(id, status, now) {
       const both = async (trx: Kysely<Database>) => {
-        await trx.updateTable('executions').set(finished(status, now)).where('id', '=', id).execute();
-        await countTasks(trx, id, now);
+        const inTransaction = { ...executor, db: trx };
+        await moveRun(inTransaction, id, finished(status, now));
+        await countFinishedRunTasks(inTransaction, id, now);
       };
       await (db.isTransaction ? both(db) : db.transaction().execute(both));
     },
 
     async recordStep(step, next) {
       // Every step the engine records is an action it ran: a task (when the run is not a test).
-      const row = { ...executionStepRow(codec, step), is_task: codec.bool(true) };
+      const row = { ...executionStepRow(codec, step), is_task: codec.bool(true) } as RecordRow;
       const update = afterStep(next, step.now);
-      const insertOnce = (into: QueryCreator<Database>) =>
-        into
-          .insertInto('execution_steps')
-          .values(row)
-          .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing());
-      if (!update) return (await insertOnce(db).returning('id').execute()).length > 0;
-      if (codec.dialect === 'postgres') {
-        // One statement, so one round trip: the update sees the record only if it went in.
-        const moved = (cte: QueryCreator<Database & { recorded: { execution_id: string } }>) =>
-          cte
-            .updateTable('executions')
-            .set(update)
-            .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
-            .returning(['id', 'flow_id', 'test_run']);
-        const withRecord = db.with('recorded', (cte) => insertOnce(cte).returning('execution_id'));
-        if (next.kind !== 'finish') {
-          return (await withRecord.with('moved', moved).selectFrom('moved').select('id').execute()).length > 0;
-        }
-        // The run's tasks, this step's among them: the statement's snapshot does not see its own
-        // insert, so it is added to those recorded before.
-        const updated = await withRecord
-          .with('moved', moved)
-          .with('counted', (cte) =>
-            cte
-              .insertInto('usage_tasks')
-              .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
-              .expression((eb) =>
-                eb
-                  .selectFrom('moved')
-                  .innerJoin('flows', 'flows.id', 'moved.flow_id')
-                  .where('moved.test_run', '=', false)
-                  .select([
-                    'moved.id',
-                    'flows.user_id',
-                    sql<number>`(select count(*) from execution_steps r where r.execution_id = moved.id and r.is_task) + 1`.as(
-                      'tasks',
-                    ),
-                    sql<string>`${codec.timestamp(step.now)}`.as('counted_at'),
-                  ]),
-              )
-              .onConflict((oc) => oc.column('execution_id').doNothing()),
-          )
-          .selectFrom('moved')
-          .select('id')
-          .execute();
-        return updated.length > 0;
-      }
+      if (!update) return insertRecord(executor, row);
+      if (codec.dialect === 'postgres') return recordAndMoveRun(executor, row, update, step.now);
       const both = async (trx: Kysely<Database>) => {
-        if ((await insertOnce(trx).returning('id').execute()).length === 0) return false;
-        await trx.updateTable('executions').set(update).where('id', '=', step.executionId).execute();
-        if (next.kind === 'finish') await countTasks(trx, step.executionId, step.now);
+        const inTransaction = { ...executor, db: trx };
+        if (!(await insertRecord(inTransaction, row))) return false;
+        await moveRun(inTransaction, step.executionId, update);
+        if (next.kind === 'finish') await countFinishedRunTasks(inTransaction, step.executionId, step.now);
         return true;
       };
       return db.isTransaction ? both(db) : db.transaction().execute(both);

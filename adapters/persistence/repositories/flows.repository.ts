@@ -2,9 +2,13 @@ import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Flow } from '../../../core/domain/flow.js';
 import type { FlowFilter, FlowRepository } from '../../../ports/flow-repositories.js';
 import type { Database, FlowsTable, StepsTable } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
 import { createStepRepository, stepFromRow } from './steps.repository.js';
+
+/** Read for every webhook and every claimed run. */
+const flowById = compiledOnce(['id'], (db, v) => db.selectFrom('flows').selectAll().where('id', '=', v.id));
 
 export const createFlowRepository = (executor: Executor): FlowRepository => {
   const { db, codec } = executor;
@@ -60,7 +64,7 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
     },
 
     async findById(id) {
-      const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+      const [row] = (await flowById(executor, { id })).rows;
       return row ? toFlow(row) : null;
     },
 

@@ -3,7 +3,13 @@ import type { Parameters, Step, StepStatus, StepType } from '../../../core/domai
 import type { StepRepository } from '../../../ports/flow-repositories.js';
 import type { Codec } from '../codec.js';
 import type { StepsTable } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
+
+/** A flow's steps in order: read for every run a worker claims. */
+const stepsOfFlow = compiledOnce(['flowId'], (db, v) =>
+  db.selectFrom('steps').selectAll().where('flow_id', '=', v.flowId).orderBy('position').orderBy('id'),
+);
 
 /** A step from its row: shared with the runs' repository, which reads a run's steps as it claims it. */
 export const stepFromRow = (codec: Codec, row: Selectable<StepsTable>): Step => ({
@@ -23,7 +29,8 @@ export const stepFromRow = (codec: Codec, row: Selectable<StepsTable>): Step => 
   updatedAt: codec.readTimestamp(row.updated_at),
 });
 
-export const createStepRepository = ({ db, codec }: Executor): StepRepository => {
+export const createStepRepository = (executor: Executor): StepRepository => {
+  const { db, codec } = executor;
   const toStep = (row: Selectable<StepsTable>): Step => stepFromRow(codec, row);
 
   return {
@@ -57,13 +64,7 @@ export const createStepRepository = ({ db, codec }: Executor): StepRepository =>
     },
 
     async listByFlow(flowId) {
-      const rows = await db
-        .selectFrom('steps')
-        .selectAll()
-        .where('flow_id', '=', flowId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      const { rows } = await stepsOfFlow(executor, { flowId });
       return rows.map(toStep);
     },
 

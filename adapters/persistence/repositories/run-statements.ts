@@ -1,0 +1,170 @@
+import { sql, type Updateable } from 'kysely';
+import type { ExecutionsTable } from '../schema.js';
+import { compiledOnce } from './compiled-once.js';
+import type { Executor } from './executor.js';
+
+/**
+ * The statements every step of every run executes, compiled once (compiled-once.ts): recording a
+ * step, moving its run on, and counting a finished run's tasks.
+ */
+
+/** A step's record as the engine writes it: an action it ran, so a task (executionStepRow plus is_task). */
+const RECORD = [
+  'id',
+  'execution_id',
+  'step_id',
+  'position',
+  'status',
+  'data_in',
+  'data_out',
+  'error_details',
+  'created_at',
+  'is_task',
+] as const;
+export type RecordRow = Record<(typeof RECORD)[number], unknown>;
+
+const pick = <K extends string>(keys: readonly K[], values: Record<K, never>) =>
+  Object.fromEntries(keys.map((key) => [key, values[key]])) as Record<K, never>;
+
+/** One statement per key: an update's shape is the set of columns it writes. */
+const perShape = <S>(make: (columns: readonly string[]) => S) => {
+  const made = new Map<string, S>();
+  return (columns: readonly string[]): S => {
+    const key = columns.join(',');
+    let statement = made.get(key);
+    if (!statement) {
+      statement = make(columns);
+      made.set(key, statement);
+    }
+    return statement;
+  };
+};
+
+const insertRecordOnce = compiledOnce(RECORD, (db, v) =>
+  db
+    .insertInto('execution_steps')
+    .values(pick(RECORD, v))
+    .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
+    .returning('id'),
+);
+
+const updateRun = perShape((columns) =>
+  compiledOnce([...columns, 'run_id'], (db, v) =>
+    db
+      .updateTable('executions')
+      .set(pick(columns, v))
+      .where('id', '=', v.run_id as never),
+  ),
+);
+
+/** A finished run that is not a test writes its tasks, once, for its flow's owner. */
+const countTasks = compiledOnce(['execution_id', 'counted_at', 'no', 'yes'], (db, v) =>
+  db
+    .insertInto('usage_tasks')
+    .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('executions')
+        .innerJoin('flows', 'flows.id', 'executions.flow_id')
+        .where('executions.id', '=', v.execution_id)
+        .where('executions.test_run', '=', v.no)
+        .select([
+          'executions.id',
+          'flows.user_id',
+          (eb) =>
+            eb
+              .selectFrom('execution_steps')
+              .select((c) => c.fn.countAll<number>().as('n'))
+              .whereRef('execution_steps.execution_id', '=', 'executions.id')
+              .where('execution_steps.is_task', '=', v.yes)
+              .as('tasks'),
+          sql<string>`${v.counted_at}`.as('counted_at'),
+        ]),
+    )
+    .onConflict((oc) => oc.column('execution_id').doNothing()),
+);
+
+/**
+ * Postgres: the record, the run's move and, when it finishes, its tasks, in one statement (one
+ * round trip; the update sees the record only if it went in). The statement's snapshot does not
+ * see its own insert, so this step's task is added to those recorded before.
+ */
+const recordAndMove = perShape((columns) => {
+  const finishing = columns.includes('finished_at');
+  return compiledOnce([...RECORD, ...columns.map((c) => `run_${c}`), 'counted_at'], (db, v) => {
+    const withMoved = db
+      .with('recorded', (cte) =>
+        cte
+          .insertInto('execution_steps')
+          .values(pick(RECORD, v))
+          .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
+          .returning('execution_id'),
+      )
+      .with('moved', (cte) =>
+        cte
+          .updateTable('executions')
+          .set(Object.fromEntries(columns.map((c) => [c, v[`run_${c}`]])))
+          .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
+          .returning(['id', 'flow_id', 'test_run']),
+      );
+    if (!finishing) return withMoved.selectFrom('moved').select('id');
+    return withMoved
+      .with('counted', (cte) =>
+        cte
+          .insertInto('usage_tasks')
+          .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('moved')
+              .innerJoin('flows', 'flows.id', 'moved.flow_id')
+              .where('moved.test_run', '=', false)
+              .select([
+                'moved.id',
+                'flows.user_id',
+                sql<number>`(select count(*) from execution_steps r where r.execution_id = moved.id and r.is_task) + 1`.as(
+                  'tasks',
+                ),
+                sql<string>`${v.counted_at}`.as('counted_at'),
+              ]),
+          )
+          .onConflict((oc) => oc.column('execution_id').doNothing()),
+      )
+      .selectFrom('moved')
+      .select('id');
+  });
+});
+
+/** Writes a step's record unless the run has one for that step already; whether it went in. */
+export const insertRecord = async (executor: Executor, row: RecordRow): Promise<boolean> =>
+  (await insertRecordOnce(executor, row)).rows.length > 0;
+
+/** Sets a run's columns. */
+export const moveRun = async (executor: Executor, id: string, update: Updateable<ExecutionsTable>): Promise<void> => {
+  await updateRun(Object.keys(update))(executor, { ...update, run_id: id });
+};
+
+export const countFinishedRunTasks = async (executor: Executor, executionId: string, now: Date): Promise<void> => {
+  const { codec } = executor;
+  await countTasks(executor, {
+    execution_id: executionId,
+    counted_at: codec.timestamp(now),
+    no: codec.bool(false),
+    yes: codec.bool(true),
+  });
+};
+
+/** Postgres only: the record and the run's move (and a finished run's tasks) in one statement. */
+export const recordAndMoveRun = async (
+  executor: Executor,
+  row: RecordRow,
+  update: Updateable<ExecutionsTable>,
+  now: Date,
+): Promise<boolean> => {
+  const run = Object.fromEntries(Object.entries(update).map(([column, value]) => [`run_${column}`, value]));
+  const { rows } = await recordAndMove(Object.keys(update))(executor, {
+    ...row,
+    ...run,
+    counted_at: executor.codec.timestamp(now),
+  });
+  return rows.length > 0;
+};
