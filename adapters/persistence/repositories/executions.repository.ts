@@ -7,11 +7,22 @@ import type {
   ExecutionWithFlow,
   NewExecution,
 } from '../../../ports/execution-repositories.js';
-import type { Database, ExecutionStepsTable, ExecutionsTable, StepsTable } from '../schema.js';
+import type { Database, ExecutionsTable } from '../schema.js';
 import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
-import { countFinishedRunTasks, insertRecord, moveRun, type RecordRow, recordAndMoveRun } from './run-statements.js';
+import {
+  claimRun,
+  claimRunWithSteps,
+  countFinishedRunTasks,
+  insertRecord,
+  moveRun,
+  type RecordRow,
+  type RunRow,
+  recordAndMoveRun,
+  startRun,
+  type TriggerRecordRow,
+} from './run-statements.js';
 import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 type Row = Selectable<ExecutionsTable>;
@@ -106,6 +117,14 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       if (runs.length === 0) return;
       const executions = runs.map((run) => executionRow(run.execution));
       const triggers = runs.map((run) => executionStepRow(codec, run.trigger));
+      const [execution, trigger] = [executions[0], triggers[0]];
+      if (runs.length === 1 && execution && trigger) {
+        // A webhook's one run: the statements compiled once (run-statements.ts).
+        const one = (inTransaction: Executor) =>
+          startRun(inTransaction, execution as RunRow, trigger as TriggerRecordRow);
+        if (codec.dialect === 'postgres' || db.isTransaction) return one(executor);
+        return db.transaction().execute((trx) => one({ ...executor, db: trx }));
+      }
       if (codec.dialect === 'postgres') {
         // One statement: atomic without a transaction, and one round trip.
         await db
@@ -143,47 +162,9 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
     },
 
     async claim(id, lease, now) {
-      const at = codec.timestamp(now);
-      const claimed = db
-        .updateTable('executions')
-        .set({
-          status: 'running',
-          resume_at: null,
-          lease_owner: lease.owner,
-          lease_until: codec.timestamp(lease.until),
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('status', '=', 'running'),
-              eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', lease.owner)]),
-            ]),
-            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', at)]),
-          ]),
-        )
-        .returningAll();
+      const values = { id, owner: lease.owner, until: codec.timestamp(lease.until), at: codec.timestamp(now) };
       if (codec.dialect === 'postgres') {
-        // One round trip: the worker needs all three before it can run a step. The rows come as
-        // JSON; their values read back with the same codec as plain rows (timestamps as text).
-        const row = await db
-          .with('claimed', () => claimed)
-          .selectFrom('claimed')
-          .selectAll('claimed')
-          .select([
-            sql<
-              Selectable<StepsTable>[]
-            >`(select coalesce(json_agg(s order by s.position, s.id), '[]') from steps s where s.flow_id = claimed.flow_id)`.as(
-              'claimed_steps',
-            ),
-            sql<
-              Selectable<ExecutionStepsTable>[]
-            >`(select coalesce(json_agg(r order by r.position, r.created_at), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
-              'claimed_records',
-            ),
-          ])
-          .executeTakeFirst();
+        const [row] = (await claimRunWithSteps(executor, values)).rows;
         if (!row) return null;
         const { claimed_steps, claimed_records, ...execution } = row;
         return {
@@ -192,7 +173,7 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
           recorded: claimed_records.map((record) => executionStepFromRow(codec, record)),
         };
       }
-      const row = await claimed.executeTakeFirst();
+      const [row] = (await claimRun(executor, values)).rows;
       if (!row) return null;
       return {
         execution: toExecution(row),

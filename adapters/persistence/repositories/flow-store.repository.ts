@@ -1,25 +1,28 @@
 import type { FlowStoreRepository, SeenItemRepository } from '../../../ports/execution-repositories.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
 
-export const createFlowStoreRepository = ({ db, codec }: Executor): FlowStoreRepository => ({
+// The datastore app and the engine's own values: read and written by steps of every run.
+const storedValue = compiledOnce(['flowId', 'key'], (db, v) =>
+  db.selectFrom('flow_store').select('value').where('flow_id', '=', v.flowId).where('key', '=', v.key),
+);
+const storeValue = compiledOnce(['flowId', 'key', 'value', 'at'], (db, v) =>
+  db
+    .insertInto('flow_store')
+    .values({ flow_id: v.flowId, key: v.key, value: v.value, updated_at: v.at })
+    .onConflict((oc) => oc.columns(['flow_id', 'key']).doUpdateSet({ value: v.value, updated_at: v.at })),
+);
+
+export const createFlowStoreRepository = (executor: Executor): FlowStoreRepository => ({
   async get(flowId, key) {
-    const row = await db
-      .selectFrom('flow_store')
-      .select('value')
-      .where('flow_id', '=', flowId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value === null || row?.value === undefined ? undefined : codec.readJson<unknown>(row.value);
+    const [row] = (await storedValue(executor, { flowId, key })).rows;
+    return row?.value === null || row?.value === undefined ? undefined : executor.codec.readJson<unknown>(row.value);
   },
 
   async set(flowId, key, value, now) {
+    const { codec } = executor;
     const stored = value === undefined ? null : codec.json(value);
-    const at = codec.timestamp(now);
-    await db
-      .insertInto('flow_store')
-      .values({ flow_id: flowId, key, value: stored, updated_at: at })
-      .onConflict((oc) => oc.columns(['flow_id', 'key']).doUpdateSet({ value: stored, updated_at: at }))
-      .execute();
+    await storeValue(executor, { flowId, key, value: stored, at: codec.timestamp(now) });
   },
 });
 

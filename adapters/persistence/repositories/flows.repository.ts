@@ -10,6 +10,19 @@ import { createStepRepository, stepFromRow } from './steps.repository.js';
 /** Read for every webhook and every claimed run. */
 const flowById = compiledOnce(['id'], (db, v) => db.selectFrom('flows').selectAll().where('id', '=', v.id));
 
+/** Postgres: a webhook's flow with its trigger in one round trip; the step comes as JSON. */
+const flowWithTrigger = compiledOnce(['id'], (db, v) =>
+  db
+    .selectFrom('flows')
+    .selectAll('flows')
+    .select(
+      sql<Selectable<StepsTable> | null>`(select row_to_json(s) from steps s where s.flow_id = flows.id and s.type = 'trigger' order by s.position, s.id limit 1)`.as(
+        'trigger_step',
+      ),
+    )
+    .where('id', '=', v.id),
+);
+
 export const createFlowRepository = (executor: Executor): FlowRepository => {
   const { db, codec } = executor;
   const steps = createStepRepository(executor);
@@ -70,22 +83,13 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
 
     async findWithTrigger(id) {
       if (codec.dialect === 'postgres') {
-        // One round trip for every webhook; the step comes as JSON and reads back with the same codec.
-        const row = await db
-          .selectFrom('flows')
-          .selectAll('flows')
-          .select(
-            sql<Selectable<StepsTable> | null>`(select row_to_json(s) from steps s where s.flow_id = flows.id and s.type = 'trigger' order by s.position, s.id limit 1)`.as(
-              'trigger_step',
-            ),
-          )
-          .where('id', '=', id)
-          .executeTakeFirst();
+        // The step reads back with the same codec as a plain row (timestamps as text).
+        const [row] = (await flowWithTrigger(executor, { id })).rows;
         if (!row) return null;
         const { trigger_step, ...flow } = row;
         return { flow: toFlow(flow), trigger: trigger_step ? stepFromRow(codec, trigger_step) : null };
       }
-      const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+      const [row] = (await flowById(executor, { id })).rows;
       if (!row) return null;
       const trigger = (await steps.listByFlow(id)).find((step) => step.type === 'trigger') ?? null;
       return { flow: toFlow(row), trigger };

@@ -1,11 +1,11 @@
-import { sql, type Updateable } from 'kysely';
-import type { ExecutionsTable } from '../schema.js';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Database, ExecutionStepsTable, ExecutionsTable, StepsTable } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
 
 /**
- * The statements every step of every run executes, compiled once (compiled-once.ts): recording a
- * step, moving its run on, and counting a finished run's tasks.
+ * The statements every run executes, compiled once (compiled-once.ts): claiming it, recording a
+ * step, moving the run on, and counting a finished run's tasks.
  */
 
 /** A step's record as the engine writes it: an action it ran, so a task (executionStepRow plus is_task). */
@@ -167,4 +167,99 @@ export const recordAndMoveRun = async (
     counted_at: executor.codec.timestamp(now),
   });
   return rows.length > 0;
+};
+
+type ClaimValues = Record<'id' | 'owner' | 'until' | 'at', never>;
+
+/** Takes a run that is free: running with no live lease (or this worker's), or waiting and due. */
+const claimable = (db: Kysely<Database>, v: ClaimValues) =>
+  db
+    .updateTable('executions')
+    .set({ status: 'running', resume_at: null, lease_owner: v.owner, lease_until: v.until, updated_at: v.at })
+    .where('id', '=', v.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'running'),
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', v.at), eb('lease_owner', '=', v.owner)]),
+        ]),
+        eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', v.at)]),
+      ]),
+    )
+    .returningAll();
+
+const CLAIM = ['id', 'owner', 'until', 'at'] as const;
+
+export const claimRun = compiledOnce(CLAIM, claimable);
+
+/**
+ * Postgres: the claim with what the worker needs before it can run a step, in one round trip. The
+ * steps and records come as JSON and read back with the same codec as plain rows.
+ */
+export const claimRunWithSteps = compiledOnce(CLAIM, (db, v) =>
+  db
+    .with('claimed', () => claimable(db, v))
+    .selectFrom('claimed')
+    .selectAll('claimed')
+    .select([
+      sql<
+        Selectable<StepsTable>[]
+      >`(select coalesce(json_agg(s order by s.position, s.id), '[]') from steps s where s.flow_id = claimed.flow_id)`.as(
+        'claimed_steps',
+      ),
+      sql<
+        Selectable<ExecutionStepsTable>[]
+      >`(select coalesce(json_agg(r order by r.position, r.created_at), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
+        'claimed_records',
+      ),
+    ]),
+);
+
+const RUN = [
+  'id',
+  'flow_id',
+  'status',
+  'test_run',
+  'until_step_id',
+  'retry_of',
+  'resume_at',
+  'lease_owner',
+  'lease_until',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const;
+export type RunRow = Record<(typeof RUN)[number], unknown>;
+/** The trigger's record a run starts with: not a task. */
+const TRIGGER_RECORD = RECORD.filter((column) => column !== 'is_task');
+export type TriggerRecordRow = Omit<RecordRow, 'is_task'>;
+
+const prefixed = <K extends string>(prefix: string, keys: readonly K[], values: Record<string, never>) =>
+  Object.fromEntries(keys.map((key) => [key, values[`${prefix}${key}`]])) as Record<K, never>;
+const withPrefix = (prefix: string, row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [`${prefix}${key}`, value]));
+
+const START = [...RUN.map((c) => `run_${c}`), ...TRIGGER_RECORD.map((c) => `record_${c}`)];
+
+/** Postgres: the run and its trigger's record in one statement (atomic without a transaction). */
+const insertRunWithTrigger = compiledOnce(START, (db, v) =>
+  db
+    .with('runs', (cte) => cte.insertInto('executions').values(prefixed('run_', RUN, v)))
+    .insertInto('execution_steps')
+    .values(prefixed('record_', TRIGGER_RECORD, v)),
+);
+const insertRun = compiledOnce(START, (db, v) => db.insertInto('executions').values(prefixed('run_', RUN, v)));
+const insertTriggerRecord = compiledOnce(START, (db, v) =>
+  db.insertInto('execution_steps').values(prefixed('record_', TRIGGER_RECORD, v)),
+);
+
+/** One new run with its trigger's record: on SQLite, call it inside a transaction. */
+export const startRun = async (executor: Executor, run: RunRow, trigger: TriggerRecordRow): Promise<void> => {
+  const values = { ...withPrefix('run_', run), ...withPrefix('record_', trigger) };
+  if (executor.codec.dialect === 'postgres') {
+    await insertRunWithTrigger(executor, values);
+    return;
+  }
+  await insertRun(executor, values);
+  await insertTriggerRecord(executor, values);
 };
