@@ -93,10 +93,20 @@ export class Worker {
     };
   }
 
+  /**
+   * While nearly every slot is busy, claims wait until a quarter of them are free: a claim is one
+   * query whose cost barely depends on how many jobs it takes (for pg-boss, mostly an index scan
+   * past the queue's dead rows), so claiming each slot as it freed multiplied them under load.
+   */
+  #mayClaim(free: number): boolean {
+    if (free <= 0) return false;
+    return this.#running.size === 0 || free >= Math.max(1, Math.floor(this.settings.concurrency / 4));
+  }
+
   async #run(): Promise<void> {
     while (!this.#stopping) {
       const free = this.settings.concurrency - this.#running.size;
-      if (free > 0) {
+      if (this.#mayClaim(free)) {
         this.#woken = false;
         const jobs = await this.store.claim(this.name, free).catch((error: unknown) => {
           this.logger.error({ queue: this.name, err: message(error) }, 'claiming jobs failed');

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../ports/job-queue.js';
+import type { Logger } from '../../ports/logger.js';
+import { type JobStore, Worker } from './worker.js';
+
+const noop = () => {};
+const silent: Logger = { debug: noop, info: noop, warn: noop, error: noop };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** A store with `waiting` jobs that records how many each claim asked for and got. */
+const storeWith = (waiting: number) => {
+  let next = 0;
+  const claims: Array<{ asked: number; got: number }> = [];
+  const store: JobStore = {
+    async claim(name, limit) {
+      const got = Math.min(limit, waiting - next);
+      claims.push({ asked: limit, got });
+      return Array.from({ length: got }, () => ({ id: `job-${next++}`, name, payload: {}, attempt: 1 }));
+    },
+    async complete() {},
+    async fail() {
+      return { retryAtMs: null };
+    },
+    async release() {},
+  };
+  return { store, claims };
+};
+
+describe('Worker', () => {
+  it('claims for a quarter of its slots at once while nearly all are busy, not for each slot as it frees', async () => {
+    const { store, claims } = storeWith(100);
+    const finish = new Map<string, () => void>();
+    const handler = (job: Job) => new Promise<void>((resolve) => finish.set(job.id, resolve));
+    const settings = {
+      concurrency: 8,
+      maxAttempts: 3,
+      pollIntervalMs: 60_000,
+      heartbeatIntervalMs: 60_000,
+      stopTimeoutMs: 10,
+    };
+    const worker = new Worker('q', handler, store, settings, silent);
+    worker.start();
+    await settle();
+    expect(claims).toEqual([{ asked: 8, got: 8 }]);
+
+    finish.get('job-0')?.();
+    await settle();
+    // One free slot of eight: the claim waits for a second.
+    expect(claims).toHaveLength(1);
+
+    finish.get('job-1')?.();
+    await settle();
+    expect(claims).toEqual([
+      { asked: 8, got: 8 },
+      { asked: 2, got: 2 },
+    ]);
+    for (const done of finish.values()) done();
+    await worker.stop();
+  });
+
+  it('claims a single free slot when it has one slot, or nothing else runs', async () => {
+    const { store, claims } = storeWith(3);
+    const settings = {
+      concurrency: 1,
+      maxAttempts: 3,
+      pollIntervalMs: 60_000,
+      heartbeatIntervalMs: 60_000,
+      stopTimeoutMs: 10,
+    };
+    const worker = new Worker('q', async () => {}, store, settings, silent);
+    worker.start();
+    await settle();
+    expect(claims.filter((c) => c.got > 0)).toEqual([
+      { asked: 1, got: 1 },
+      { asked: 1, got: 1 },
+      { asked: 1, got: 1 },
+    ]);
+    await worker.stop();
+  });
+});
