@@ -198,6 +198,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await action.getByRole('button', { name: 'Test step' }).click();
     await action.getByText('Test succeeded.').waitFor();
     await expect.poll(() => action.locator('pre.json').textContent()).toContain('ADA LOVELACE');
+    // Every step is complete now: the earlier refusal is no longer shown.
+    await page.getByText('All steps must be completed before the flow is published.').waitFor({ state: 'detached' });
     await shot('04-flow-editor-tested');
 
     // Rename and publish.

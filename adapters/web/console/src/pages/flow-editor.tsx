@@ -43,6 +43,8 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   if (flow.error) return <LoadError errors={flow.error} retry={flow.reload} />;
   if (!flow.data || !apps.data) return <Loading label="Loading the flow…" />;
   const current = flow.data;
+  // A refusal for incomplete steps is answered once every step is complete: it no longer stands.
+  const refusalStands = refusal !== 'IncompleteStepsError' || current.steps.some((s) => s.status === 'incomplete');
 
   const act = async (action: () => Promise<void>) => {
     setErrors({});
@@ -121,7 +123,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           </button>
         </form>
       )}
-      <FormErrors errors={errors} fields={current.steps.flatMap((s) => [s.id, `steps.${s.id}`])} />
+      <FormErrors errors={refusalStands ? errors : {}} fields={current.steps.flatMap((s) => [s.id, `steps.${s.id}`])} />
       <ol class="steps">
         {current.steps.map((step, index) => (
           <li key={step.id}>
