@@ -117,16 +117,8 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       if (runs.length === 0) return;
       const executions = runs.map((run) => executionRow(run.execution));
       const triggers = runs.map((run) => executionStepRow(codec, run.trigger));
-      const [execution, trigger] = [executions[0], triggers[0]];
-      if (runs.length === 1 && execution && trigger) {
-        // A webhook's one run: the statements compiled once (run-statements.ts).
-        const one = (inTransaction: Executor) =>
-          startRun(inTransaction, execution as RunRow, trigger as TriggerRecordRow);
-        if (codec.dialect === 'postgres' || db.isTransaction) return one(executor);
-        return db.transaction().execute((trx) => one({ ...executor, db: trx }));
-      }
-      if (codec.dialect === 'postgres') {
-        // One statement: atomic without a transaction, and one round trip.
+      if (codec.dialect === 'postgres' && runs.length > 1) {
+        // A poll's new items: one statement, atomic without a transaction, and one round trip.
         await db
           .with('runs', (cte) => cte.insertInto('executions').values(executions))
           .insertInto('execution_steps')
@@ -134,11 +126,14 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
           .execute();
         return;
       }
-      const both = async (trx: Kysely<Database>) => {
-        await trx.insertInto('executions').values(executions).execute();
-        await trx.insertInto('execution_steps').values(triggers).execute();
+      // One run on Postgres is one compiled statement; on SQLite each run's two share a transaction.
+      const all = async (into: Executor) => {
+        for (const [i, run] of executions.entries()) {
+          await startRun(into, run as RunRow, triggers[i] as TriggerRecordRow);
+        }
       };
-      await (db.isTransaction ? both(db) : db.transaction().execute(both));
+      if (codec.dialect === 'postgres' || db.isTransaction) return all(executor);
+      return db.transaction().execute((trx) => all({ ...executor, db: trx }));
     },
 
     async findById(id) {

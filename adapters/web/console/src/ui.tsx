@@ -114,6 +114,25 @@ export const InputField = ({ label, name, value, onValue, errors, hint, ...rest 
   );
 };
 
+/** A labelled checkbox (the label follows the box, and clicking it toggles the box). */
+export const CheckboxField = ({
+  label,
+  checked,
+  onValue,
+}: {
+  label: string;
+  checked: boolean;
+  onValue: (checked: boolean) => void;
+}) => {
+  const id = useId('check');
+  return (
+    <div class="field field-checkbox">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />
+      <label for={id}>{label}</label>
+    </div>
+  );
+};
+
 /** A password being chosen: the server's rule (at least 8 characters) and the browser's hint, in one place. */
 export const NewPasswordField = ({
   label = 'Password',

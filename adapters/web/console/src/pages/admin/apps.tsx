@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
 import type { App, AppAuth } from '../../types';
-import { FormErrors, LoadError, Loading, LoadStatus, useAction, useId, useLoad } from '../../ui';
+import { CheckboxField, FormErrors, LoadError, Loading, LoadStatus, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface AppConfig {
@@ -29,7 +29,6 @@ const AppSettings = ({ app }: { app: App }) => {
   const [values, setValues] = useState<AppConfig | null>(null);
   const [saved, setSaved] = useState(false);
   const { errors, busy, run } = useAction();
-  const ids = { disabled: useId('disabled'), predefined: useId('predefined') };
   if (config.loading) return <Loading />;
   if (config.error) return <LoadError errors={config.error} />;
   const current = values ?? config.data ?? { disabled: false, useOnlyPredefinedAuthClients: false };
@@ -56,25 +55,17 @@ const AppSettings = ({ app }: { app: App }) => {
     >
       <h3>Settings</h3>
       <FormErrors errors={errors} />
-      <div class="field field-checkbox">
-        <input
-          id={ids.disabled}
-          type="checkbox"
-          checked={current.disabled}
-          onChange={(e) => set({ disabled: e.currentTarget.checked })}
-        />
-        <label for={ids.disabled}>Disabled (no new connections)</label>
-      </div>
+      <CheckboxField
+        label="Disabled (no new connections)"
+        checked={current.disabled}
+        onValue={(checked) => set({ disabled: checked })}
+      />
       {app.authKind === 'oauth2' && (
-        <div class="field field-checkbox">
-          <input
-            id={ids.predefined}
-            type="checkbox"
-            checked={current.useOnlyPredefinedAuthClients}
-            onChange={(e) => set({ useOnlyPredefinedAuthClients: e.currentTarget.checked })}
-          />
-          <label for={ids.predefined}>Users connect only through the OAuth clients below</label>
-        </div>
+        <CheckboxField
+          label="Users connect only through the OAuth clients below"
+          checked={current.useOnlyPredefinedAuthClients}
+          onValue={(checked) => set({ useOnlyPredefinedAuthClients: checked })}
+        />
       )}
       <div class="buttons">
         <button type="submit" class="primary" disabled={busy}>

@@ -1,6 +1,17 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { FieldError, FormErrors, InputField, Loading, LoadStatus, Table, useAction, useId, useLoad } from '../../ui';
+import {
+  CheckboxField,
+  FieldError,
+  FormErrors,
+  InputField,
+  Loading,
+  LoadStatus,
+  Table,
+  useAction,
+  useId,
+  useLoad,
+} from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Provider {
@@ -63,7 +74,7 @@ const ProviderForm = ({
     provider ? { ...provider } : { ...EMPTY, defaultRoleId: roles.find((r) => r.name === 'User')?.id ?? '' },
   );
   const { errors, busy, run } = useAction();
-  const ids = { cert: useId('cert'), alg: useId('alg'), role: useId('role'), active: useId('active') };
+  const ids = { cert: useId('cert'), alg: useId('alg'), role: useId('role') };
   const set = (key: string) => (value: unknown) => setValues({ ...values, [key]: value });
   return (
     <form
@@ -139,15 +150,11 @@ const ProviderForm = ({
         />
         <FieldError messages={errors.certificate} />
       </div>
-      <div class="field field-checkbox">
-        <input
-          id={ids.active}
-          type="checkbox"
-          checked={values.active === true}
-          onChange={(e) => set('active')(e.currentTarget.checked)}
-        />
-        <label for={ids.active}>Active (shown on the sign-in page)</label>
-      </div>
+      <CheckboxField
+        label="Active (shown on the sign-in page)"
+        checked={values.active === true}
+        onValue={set('active')}
+      />
       <div class="buttons">
         <button type="submit" class="primary" disabled={busy}>
           Save provider

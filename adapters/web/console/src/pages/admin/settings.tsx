@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { FormErrors, formatDate, InputField, LoadStatus, useAction, useId, useLoad } from '../../ui';
+import { CheckboxField, FormErrors, formatDate, InputField, LoadStatus, useAction, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Config {
@@ -22,7 +22,6 @@ const ConfigForm = ({ config, onSaved }: { config: Config; onSaved: () => void }
   const [values, setValues] = useState(config);
   const [saved, setSaved] = useState(false);
   const { errors, busy, run } = useAction();
-  const ids = { templates: useId('templates'), registration: useId('registration') };
   const set = (patch: Partial<Config>) => {
     setValues({ ...values, ...patch });
     setSaved(false);
@@ -81,24 +80,16 @@ const ConfigForm = ({ config, onSaved }: { config: Config; onSaved: () => void }
           errors={errors}
         />
       </div>
-      <div class="field field-checkbox">
-        <input
-          id={ids.templates}
-          type="checkbox"
-          checked={values.enableTemplates}
-          onChange={(e) => set({ enableTemplates: e.currentTarget.checked })}
-        />
-        <label for={ids.templates}>Users can start flows from templates</label>
-      </div>
-      <div class="field field-checkbox">
-        <input
-          id={ids.registration}
-          type="checkbox"
-          checked={values.registrationEnabled}
-          onChange={(e) => set({ registrationEnabled: e.currentTarget.checked })}
-        />
-        <label for={ids.registration}>Anyone can register an account</label>
-      </div>
+      <CheckboxField
+        label="Users can start flows from templates"
+        checked={values.enableTemplates}
+        onValue={(checked) => set({ enableTemplates: checked })}
+      />
+      <CheckboxField
+        label="Anyone can register an account"
+        checked={values.registrationEnabled}
+        onValue={(checked) => set({ registrationEnabled: checked })}
+      />
       <div class="buttons">
         <button type="submit" class="primary" disabled={busy}>
           Save settings
