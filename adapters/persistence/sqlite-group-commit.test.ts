@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from './sqlite-group-commit.js';
 
 interface Tables {
   t: { id: string };
@@ -13,6 +13,7 @@ interface Tables {
 describe('SQLite group commit', () => {
   let dir: string;
   let sqlite: BetterSqlite3.Database;
+  let driver: GroupCommitSqliteDriver;
   let db: Kysely<Tables>;
   /** Another connection to the same file: what a second process (or a crash) would see. */
   let observer: BetterSqlite3.Database;
@@ -39,7 +40,8 @@ describe('SQLite group commit', () => {
         },
       });
     }) as typeof sqlite.prepare;
-    db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+    driver = new GroupCommitSqliteDriver(sqlite);
+    db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(driver) });
     await sql`create table t (id text primary key)`.execute(db);
     observer = new BetterSqlite3(join(dir, 'db.sqlite'), { readonly: true });
     commits = 0;
@@ -138,5 +140,28 @@ describe('SQLite group commit', () => {
     expect(committedIds()).toEqual([]);
     await db.insertInto('t').values({ id: 'later' }).execute();
     expect(committedIds()).toEqual(['later']);
+  });
+
+  it('holds writes with the open batch committed and no new one open, until let go', async () => {
+    const before = db.insertInto('t').values({ id: 'before' }).execute();
+    const release = await driver.holdWrites();
+    // The batch holding the first write is committed: another process could write now.
+    expect(committedIds()).toEqual(['before']);
+    expect(sqlite.inTransaction).toBe(false);
+    let during = false;
+    const held = db
+      .insertInto('t')
+      .values({ id: 'during' })
+      .execute()
+      .then(() => {
+        during = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(during).toBe(false);
+    expect(sqlite.inTransaction).toBe(false);
+    release();
+    release();
+    await Promise.all([before, held]);
+    expect(committedIds()).toEqual(['before', 'during']);
   });
 });

@@ -80,7 +80,7 @@ export class GroupCommitSqliteDriver implements Driver {
   #commitScheduled = false;
 
   constructor(
-    private readonly sqlite: BetterSqlite3.Database,
+    readonly sqlite: BetterSqlite3.Database,
     private readonly statementCacheSize = 500,
     /** Runs before the connection closes (stops helpers that hold connections of their own). */
     private readonly beforeClose: () => Promise<void> = async () => {},
@@ -208,6 +208,15 @@ export class GroupCommitSqliteDriver implements Driver {
   async #commit(): Promise<void> {
     await this.#lock.acquire();
     this.#commitScheduled = false;
+    try {
+      this.#commitHeld();
+    } finally {
+      this.#lock.release();
+    }
+  }
+
+  /** Commits the open batch; the caller holds the connection. */
+  #commitHeld(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
     try {
@@ -219,9 +228,25 @@ export class GroupCommitSqliteDriver implements Driver {
     } catch (error) {
       if (this.sqlite.inTransaction) this.prepare('rollback').run();
       for (const waiter of waiters) waiter.reject(error);
-    } finally {
-      this.#lock.release();
     }
+  }
+
+  /**
+   * Takes the connection with no batch open (committing the open one) and keeps it until the
+   * returned function is called. Meanwhile queries wait, asynchronously: the event loop goes on.
+   * This is the window in which the checkpointer copies the whole WAL into the database file, so
+   * that the next write starts the WAL over instead of this thread's backstop checkpoint doing it
+   * with an fsync on the event loop.
+   */
+  async holdWrites(): Promise<() => void> {
+    await this.#lock.acquire();
+    this.#commitHeld();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#lock.release();
+    };
   }
 
   /** SQLite rolled the whole transaction back: nothing written in this batch will be committed. */
@@ -241,14 +266,11 @@ export class GroupCommitSqliteDriver implements Driver {
 }
 
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly sqlite: BetterSqlite3.Database,
-    private readonly beforeClose?: () => Promise<void>,
-  ) {
-    super({ database: sqlite as never });
+  constructor(private readonly driver: GroupCommitSqliteDriver) {
+    super({ database: driver.sqlite as never });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.sqlite, undefined, this.beforeClose);
+    return this.driver;
   }
 }

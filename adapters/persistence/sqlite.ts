@@ -5,7 +5,7 @@ import { Kysely } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
-import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from './sqlite-group-commit.js';
 
 /** WAL pages past which the committing connection checkpoints itself: the backstop of the worker's checkpoints. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_000;
@@ -26,10 +26,13 @@ export const openSqlite = (
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  if (!onDisk) return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  if (!onDisk)
+    return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(new GroupCommitSqliteDriver(sqlite)) });
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const driver = new GroupCommitSqliteDriver(sqlite, undefined, () => checkpointer.close());
   const checkpointer = startCheckpointer(path, {
+    holdWrites: () => driver.holdWrites(),
     onFailure: (reason) => logger?.warn({ reason }, 'SQLite checkpoint failed; the next one tries again'),
   });
-  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, () => checkpointer.close()) });
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
 };
