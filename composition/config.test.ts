@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       allowPrivateNetworks: false,
       workerConcurrency: 50,
       serverRunsFlows: true,
+      heapGrowthPercent: 50,
       codeWorkers: null,
       executionRetentionMs: 30 * DAY_MS,
       executionLeaseMs: 30_000,
@@ -136,6 +137,7 @@ describe('loadConfig', () => {
         ALLOW_PRIVATE_NETWORKS: '1',
         WORKER_CONCURRENCY: '8',
         CODE_WORKERS: '3',
+        HEAP_GROWTH_PERCENT: '0',
         SERVER_RUNS_FLOWS: 'false',
         EXECUTION_RETENTION_DAYS: '7',
         EXECUTION_LEASE_SECONDS: '5',
@@ -177,6 +179,7 @@ describe('loadConfig', () => {
       workerConcurrency: 8,
       serverRunsFlows: false,
       codeWorkers: 3,
+      heapGrowthPercent: 0,
       executionRetentionMs: 7 * DAY_MS,
       executionLeaseMs: 5_000,
       syncWebhookTimeoutMs: 10_000,
@@ -278,6 +281,8 @@ describe('loadConfig', () => {
     ['DOCS_URL', 'ftp://files.example.com', 'must start with http:// or https://.'],
     ['SMTP_URL', 'http://mail.example.com', 'must start with smtp:// or smtps://.'],
     ['QUEUE_MAX_ATTEMPTS', '0', 'must be at least 1.'],
+    ['HEAP_GROWTH_PERCENT', '1001', 'must be at most 1000.'],
+    ['HEAP_GROWTH_PERCENT', '-5', 'must be a whole number.'],
     ['QUEUE_PG_BOSS_SCHEMA', 'Boss; drop', 'must be a lower-case Postgres name (letters, digits, _; at most 50).'],
   ])('refuses %s=%s: %s', (name, value, message) => {
     expect(refusal({ [name]: value })).toContain(`${name}: ${message}`);

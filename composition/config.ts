@@ -89,6 +89,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(flag, 'false'),
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
   WORKER_CONCURRENCY: v.optional(integer(1, 1000), '50'),
+  HEAP_GROWTH_PERCENT: v.optional(integer(0, 1000), '50'),
   CODE_WORKERS: v.optional(integer(1, 64)),
   SERVER_RUNS_FLOWS: v.optional(flag, 'true'),
   EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
@@ -164,6 +165,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   /** Executions one worker process runs at the same time. */
   workerConcurrency: env.WORKER_CONCURRENCY,
   serverRunsFlows: env.SERVER_RUNS_FLOWS,
+  /** How far past its live data the heap may grow before a full collection, in %; 0: V8 decides. */
+  heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
   /** Worker threads of the code app's sandbox pool; null: two, or one on a single core. */
   codeWorkers: env.CODE_WORKERS ?? null,
   executionRetentionMs: env.EXECUTION_RETENTION_DAYS * 24 * 60 * 60_000,

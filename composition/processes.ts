@@ -4,6 +4,7 @@ import { isPostgresUrl } from '../adapters/persistence/open-database.js';
 import type { Logger } from '../ports/logger.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Conveyor, createConveyor } from './conveyor.js';
+import { limitHeapGrowth } from './heap-growth.js';
 
 /**
  * Stops on SIGINT/SIGTERM: `drain` first (the HTTP server stops accepting and lets requests in
@@ -76,6 +77,7 @@ const database = (config: Config) => (isPostgresUrl(config.databaseUrl) ? 'postg
 export const runServer = async () => {
   try {
     const config = loadConfig(process.env);
+    limitHeapGrowth(config.heapGrowthPercent);
     const conveyor = await createConveyor(config, {}, { worker: config.serverRunsFlows });
     // Plain HTTP/1 (no createServer option given), so a node:http Server.
     const server = serve({ fetch: conveyor.app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -94,6 +96,7 @@ export const runServer = async () => {
 export const runWorker = async () => {
   try {
     const config = loadConfig(process.env);
+    limitHeapGrowth(config.heapGrowthPercent);
     const conveyor = await createConveyor(config, {}, { worker: true });
     conveyor.logger.info({ database: database(config) }, 'Conveyor worker running');
     stopOnSignals(conveyor, config);
