@@ -120,6 +120,11 @@ export interface ExecutionStepRepository {
 /** Small durable values per flow: the datastore app, a polling trigger's memory. */
 export interface FlowStoreRepository {
   get(flowId: string, key: string): Promise<unknown>;
+  /**
+   * Visible to every reader once it resolves. Outside a unit of work it may resolve before it is
+   * flushed to disk (Postgres): it becomes durable with the next write that is, such as the step
+   * record of the run that wrote it.
+   */
   set(flowId: string, key: string, value: unknown, now: Date): Promise<void>;
 }
 

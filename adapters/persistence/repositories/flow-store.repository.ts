@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { FlowStoreRepository, SeenItemRepository } from '../../../ports/execution-repositories.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
@@ -13,6 +14,19 @@ const storeValue = compiledOnce(['flowId', 'key', 'value', 'at'], (db, v) =>
     .onConflict((oc) => oc.columns(['flow_id', 'key']).doUpdateSet({ value: v.value, updated_at: v.at })),
 );
 
+/**
+ * Postgres, outside a transaction: the same upsert, whose commit does not wait for the WAL flush
+ * (`set_config(..., true)` is SET LOCAL for this statement's own transaction). A key that every run
+ * writes (a counter, "the last value") is row-locked from the upsert until its commit; waiting for
+ * the flush there made every run's write queue behind the previous one's fsync, which capped a
+ * flow at one run per flush. Nothing the engine acknowledges is weakened: the WAL is flushed in
+ * order, so the step record written after this value (a commit that does wait) makes it durable
+ * too; only a PostgreSQL crash in the moment before that can lose it, and then the step runs again.
+ */
+const STORE_VALUE_UNFLUSHED = `insert into flow_store (flow_id, key, value, updated_at)
+select $1, $2, $3::jsonb, $4::timestamptz from (select set_config('synchronous_commit', 'off', true)) as unflushed
+on conflict (flow_id, key) do update set value = excluded.value, updated_at = excluded.updated_at`;
+
 export const createFlowStoreRepository = (executor: Executor): FlowStoreRepository => ({
   async get(flowId, key) {
     const [row] = (await storedValue(executor, { flowId, key })).rows;
@@ -22,7 +36,12 @@ export const createFlowStoreRepository = (executor: Executor): FlowStoreReposito
   async set(flowId, key, value, now) {
     const { codec } = executor;
     const stored = value === undefined ? null : codec.json(value);
-    await storeValue(executor, { flowId, key, value: stored, at: codec.timestamp(now) });
+    const at = codec.timestamp(now);
+    if (codec.dialect === 'postgres' && !executor.db.isTransaction) {
+      await executor.db.executeQuery(CompiledQuery.raw(STORE_VALUE_UNFLUSHED, [flowId, key, stored, at]));
+      return;
+    }
+    await storeValue(executor, { flowId, key, value: stored, at });
   },
 });
 
