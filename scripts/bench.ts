@@ -7,7 +7,8 @@
  * Phases per database, after BENCH_WARMUP_SECONDS (default 3) of webhooks at BENCH_RATE whose
  * figures are left out (a fresh process's first seconds run unoptimised code):
  *   1. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
- *   2. sustained: webhooks at a fixed rate (BENCH_SUSTAIN_RATE, default 1000/s) for BENCH_SECONDS;
+ *   2. sustained: webhooks at a fixed rate for BENCH_SECONDS, each database at its target
+ *      (BENCH_SUSTAIN_RATE, default 1000/s, on SQLite; BENCH_PG_SUSTAIN_RATE, default 500/s, on Postgres);
  *      executions completed per second meanwhile and the backlog left at the end. A rate is
  *      sustained when the executions keep pace with the webhooks and no backlog builds up.
  *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
@@ -34,6 +35,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SUSTAIN_RATE = Number(process.env.BENCH_SUSTAIN_RATE ?? 1000);
+const PG_SUSTAIN_RATE = Number(process.env.BENCH_PG_SUSTAIN_RATE ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
@@ -266,10 +268,10 @@ const rssSampler = (instance: Instance) => {
 };
 
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
-const sustainedPhase = async (instance: Instance, url: string, token: string) => {
+const sustainedPhase = async (instance: Instance, url: string, token: string, rate: number) => {
   const before = await completed(instance.base, token);
   const peakRss = rssSampler(instance);
-  const sending = await openLoop(url, SUSTAIN_RATE);
+  const sending = await openLoop(url, rate);
   const done = (await completed(instance.base, token)) - before;
   const peakRssMb = peakRss();
   const drainStart = performance.now();
@@ -343,7 +345,7 @@ const soakPhase = async (instance: Instance, url: string, token: string) => {
   return { samples, seconds: (performance.now() - startedAt) / 1000 };
 };
 
-const bench = async (label: string, databaseUrl: string, workers: number) => {
+const bench = async (label: string, databaseUrl: string, workers: number, sustainRate: number) => {
   const instance = await start(databaseUrl, workers);
   try {
     const { url, token } = await publishFlow(instance.base);
@@ -355,7 +357,7 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
     const latency = await openLoop(url, RATE);
     // Let the latency phase's runs finish so that the next phase starts from an empty queue.
     await waitForCompleted(instance.base, token, warmUp + latency.requests);
-    const sustained = await sustainedPhase(instance, url, token);
+    const sustained = await sustainedPhase(instance, url, token, sustainRate);
     const throughput = await throughputPhase(instance, url, token);
     const fmt = (n: number) => n.toFixed(1);
     console.log(`\n${label}`);
@@ -363,7 +365,7 @@ const bench = async (label: string, databaseUrl: string, workers: number) => {
       `  webhook ack at ${RATE}/s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms (${latency.requests} requests)`,
     );
     console.log(
-      `  sustained at ${SUSTAIN_RATE} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
+      `  sustained at ${sustainRate} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
         `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms, ` +
         `peak RSS ${fmt(sustained.peakRssMb)} MB`,
     );
@@ -406,7 +408,7 @@ const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
   try {
     if (process.env.BENCH_SKIP_SQLITE) console.log('SQLite skipped (BENCH_SKIP_SQLITE).');
-    else await bench('SQLite, one process', join(dir, 'bench.db'), 0);
+    else await bench('SQLite, one process', join(dir, 'bench.db'), 0, SUSTAIN_RATE);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -418,7 +420,7 @@ const main = async () => {
     await admin.end();
     const url = new URL(POSTGRES);
     url.pathname = `/${BENCH_DATABASE}`;
-    await bench('PostgreSQL, server + 2 workers', url.toString(), 2);
+    await bench('PostgreSQL, server + 2 workers', url.toString(), 2, PG_SUSTAIN_RATE);
   } else {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server this may use.');
   }
