@@ -4,6 +4,8 @@
  * of 10, newest first, over every run the earlier phases left), while webhooks arrive at
  * BENCH_READ_LOAD_RATE (default 200/s) for BENCH_SECONDS.
  */
+import { percentile } from './bench-processes.js';
+
 const READERS = Number(process.env.BENCH_READERS ?? 4);
 export const READ_LOAD_RATE = Number(process.env.BENCH_READ_LOAD_RATE ?? 200);
 
@@ -15,9 +17,6 @@ export interface ReadFigures {
   readonly failed: number;
   readonly seconds: number;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
 /** Reads as fast as READERS clients go until `load` (the webhooks sent meanwhile) settles. */
 export const readsUnderLoad = async <T>(base: string, token: string, load: () => Promise<T>) => {

@@ -23,12 +23,21 @@
  * Other settings: BENCH_SKIP_SQLITE=1 (Postgres only), BENCH_NODE_FLAGS (extra node flags for
  * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { callApi as api } from '../test/support/api-client.js';
+import {
+  BENCH_DATABASE,
+  cpuMeter,
+  type Instance,
+  percentile,
+  rssMb,
+  rssSampler,
+  sleep,
+  start,
+} from './bench-processes.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,121 +49,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const ENCRYPTION_KEY = 'a'.repeat(64);
-const BENCH_DATABASE = 'conveyor_bench';
-
-interface Instance {
-  readonly base: string;
-  readonly processes: ChildProcess[];
-  stop(): Promise<void>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const rssMb = (pid: number | undefined): number => {
-  if (pid === undefined) return 0;
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-    return line ? Number(line[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
-
-/** CPU seconds a process has used so far (user + system), from /proc; 0 where that is unreadable. */
-const cpuSeconds = (pid: number | undefined): number => {
-  if (pid === undefined) return 0;
-  try {
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-};
-const CLOCK_TICKS = 100;
-
-/**
- * CPU seconds of the local PostgreSQL's processes that work for the bench: its database's
- * connections and the server's shared background processes (WAL writer, checkpointer, ...), but
- * not other databases' connections (a test suite running meanwhile).
- */
-const postgresCpuSeconds = (): number => {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const connection = / \d+\.\d+\.\d+\.\d+\(\d+\)| \[local\]|autovacuum worker/.test(title);
-      if (!connection || title.includes(BENCH_DATABASE)) total += cpuSeconds(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-};
-
-/** CPU used during a phase: each Conveyor process, PostgreSQL, and this benchmark's own client. */
-const cpuMeter = (instance: Instance) => {
-  const sample = () => ({
-    processes: instance.processes.map((child) => cpuSeconds(child.pid)),
-    postgres: postgresCpuSeconds(),
-    client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-  });
-  const before = sample();
-  return () => {
-    const after = sample();
-    return {
-      processes: after.processes.map((seconds, i) => seconds - (before.processes[i] ?? 0)),
-      postgres: after.postgres - before.postgres,
-      client: after.client - before.client,
-    };
-  };
-};
-
-const launch = (args: string[], env: Record<string, string>) =>
-  spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      '--enable-source-maps',
-      'dist/composition/cli.js',
-      ...args,
-    ],
-    {
-      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ENCRYPTION_KEY, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-
-const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const env = { DATABASE_URL: databaseUrl, PORT: String(port) };
-  // With worker processes beside it, the server only takes webhooks: were it to run flows too, the
-  // runs it wakes for itself would keep it busy while the workers wait.
-  const server = launch(['start'], workers > 0 ? { ...env, SERVER_RUNS_FLOWS: 'false' } : env);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error('the server did not start');
-    }
-    await sleep(100);
-  }
-  const extra = Array.from({ length: workers }, () => launch(['worker'], env));
-  const processes = [server, ...extra];
-  return {
-    base,
-    processes,
-    async stop() {
-      for (const child of processes) child.kill('SIGTERM');
-      await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-    },
-  };
-};
 
 /** Installs, signs in and publishes the four-step flow; the webhook address and a token. */
 const publishFlow = async (base: string) => {
@@ -192,9 +86,6 @@ const publishFlow = async (base: string) => {
 
 const completed = async (base: string, token: string): Promise<number> =>
   (await api(base, 'GET', '/executions?status=success&perPage=1', token)).meta.count;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
 let sent = 0;
 /** Webhook calls not acknowledged (refused connection, reset, an answer other than 204), by reason. */
@@ -248,23 +139,6 @@ const openLoop = async (url: string, rate: number, seconds = SECONDS) => {
 
 const waitForCompleted = async (base: string, token: string, count: number) => {
   for (let i = 0; i < 6000 && (await completed(base, token)) < count; i++) await sleep(100);
-};
-
-/** The highest RSS of all of the instance's processes together until the returned function is called. */
-const rssSampler = (instance: Instance) => {
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(
-      peak,
-      instance.processes.reduce((sum, child) => sum + rssMb(child.pid), 0),
-    );
-  };
-  const timer = setInterval(sample, 250);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return peak;
-  };
 };
 
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */

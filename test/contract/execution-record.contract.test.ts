@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../core/domain/result.js';
 import type { AfterStep, NewExecutionStep } from '../../ports/execution-repositories.js';
 import { DIALECTS } from '../support/databases.js';
-import { at, insertUser, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
+import { at, insertFlow, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
 
 describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
   let fx: PersistenceFixture;
@@ -11,17 +11,11 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
 
   beforeEach(async () => {
     fx = await openFixture(dialect);
-    const flow = await fx.repos.flows.insert({
-      id: randomUUID(),
-      userId: await insertUser(fx.repos),
-      name: 'Flow',
-      folderId: null,
-      now: T0,
-    });
+    const flowId = await insertFlow(fx.repos);
     executionId = randomUUID();
     await fx.repos.executions.insert({
       id: executionId,
-      flowId: flow.id,
+      flowId,
       testRun: false,
       untilStepId: null,
       retryOf: null,

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notFound } from '../../core/domain/errors.js';
 import { err, ok } from '../../core/domain/result.js';
 import { DIALECTS } from '../support/databases.js';
-import { at, insertUser, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
+import { at, insertFlow, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
 
 describe.each(DIALECTS)('a flow store (%s)', (dialect) => {
   let fx: PersistenceFixture;
@@ -12,14 +11,7 @@ describe.each(DIALECTS)('a flow store (%s)', (dialect) => {
 
   beforeEach(async () => {
     fx = await openFixture(dialect);
-    const flow = await fx.repos.flows.insert({
-      id: randomUUID(),
-      userId: await insertUser(fx.repos),
-      name: 'Flow',
-      folderId: null,
-      now: T0,
-    });
-    flowId = flow.id;
+    flowId = await insertFlow(fx.repos);
   });
   afterEach(() => fx.close());
 

@@ -84,3 +84,15 @@ export const insertUser = async (repos: Repositories, spec: UserSpec = {}): Prom
   });
   return id;
 };
+
+/** Inserts a flow of a new user and returns the flow's id. */
+export const insertFlow = async (repos: Repositories): Promise<string> => {
+  const flow = await repos.flows.insert({
+    id: randomUUID(),
+    userId: await insertUser(repos),
+    name: 'Flow',
+    folderId: null,
+    now: T0,
+  });
+  return flow.id;
+};

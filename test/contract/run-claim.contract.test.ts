@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StepType } from '../../core/domain/flow.js';
 import type { NewStep } from '../../ports/flow-repositories.js';
 import { DIALECTS } from '../support/databases.js';
-import { at, insertUser, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
+import { at, insertFlow, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
 
 /**
  * A worker claims a run and reads what it needs to run it in one call (one statement on
@@ -33,15 +33,7 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
 
   beforeEach(async () => {
     fx = await openFixture(dialect);
-    flowId = (
-      await fx.repos.flows.insert({
-        id: randomUUID(),
-        userId: await insertUser(fx.repos),
-        name: 'F',
-        folderId: null,
-        now: T0,
-      })
-    ).id;
+    flowId = await insertFlow(fx.repos);
     executionId = randomUUID();
     await fx.repos.executions.insert({
       id: executionId,
