@@ -9,6 +9,11 @@ export interface QueueBackend extends JobStore {
   /** Inserts a job; inside `trx` (a transaction on the application database) when given. */
   send(request: JobRequest, trx?: QueueDb): Promise<string | null>;
   depth(): Promise<Record<string, number>>;
+  /**
+   * Hears of jobs other processes send, where the backend can: `onSent` gets the queue's name.
+   * Resolves once listening (or once it failed and retries in the background: polling remains).
+   */
+  listen?(onSent: (name: string) => void): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -32,6 +37,7 @@ export const createQueueRuntime = (
   const workers: Worker[] = [];
   const scheduler = new Scheduler(db, (trx, request) => backend.send(request, trx), settings.pollIntervalMs, logger);
   let stopped = false;
+  let listening: Promise<void> | null = null;
 
   return {
     async send(request) {
@@ -54,6 +60,11 @@ export const createQueueRuntime = (
       workers.push(worker);
       worker.start();
       scheduler.start();
+      listening ??=
+        backend.listen?.((sent) => {
+          for (const each of workers) if (each.name === sent) each.nudge();
+        }) ?? Promise.resolve();
+      await listening;
     },
     depth: () => backend.depth(),
     async stop() {

@@ -8,7 +8,8 @@ const silent: Logger = { debug: noop, info: noop, warn: noop, error: noop };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** A store with `waiting` jobs that records how many each claim asked for and got. */
-const storeWith = (waiting: number) => {
+const storeWith = (initial: number) => {
+  let waiting = initial;
   let next = 0;
   const claims: Array<{ asked: number; got: number }> = [];
   const store: JobStore = {
@@ -23,7 +24,11 @@ const storeWith = (waiting: number) => {
     },
     async release() {},
   };
-  return { store, claims };
+  /** Jobs sent by another process: this worker is not woken for them. */
+  const arrive = (jobs: number) => {
+    waiting += jobs;
+  };
+  return { store, claims, arrive };
 };
 
 describe('Worker', () => {
@@ -75,6 +80,32 @@ describe('Worker', () => {
       { asked: 1, got: 1 },
       { asked: 1, got: 1 },
     ]);
+    await worker.stop();
+  });
+
+  it('looks again soon after a claim that found jobs, and waits the poll interval after one that found none', async () => {
+    const { store, claims, arrive } = storeWith(2);
+    const settings = {
+      concurrency: 8,
+      maxAttempts: 3,
+      pollIntervalMs: 60_000,
+      heartbeatIntervalMs: 60_000,
+      stopTimeoutMs: 10,
+    };
+    const worker = new Worker('q', async () => {}, store, settings, silent);
+    worker.start();
+    await settle();
+    expect(claims[0]).toEqual({ asked: 8, got: 2 });
+
+    // Jobs from elsewhere keep coming: each is taken within a short pause, not a minute later.
+    arrive(3);
+    await expect.poll(() => claims.reduce((sum, c) => sum + c.got, 0), { timeout: 1000, interval: 10 }).toBe(5);
+    // The next look finds nothing; after that the worker waits its poll interval.
+    await expect.poll(() => claims.at(-1)?.got, { timeout: 1000, interval: 10 }).toBe(0);
+    const looks = claims.length;
+    arrive(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(claims).toHaveLength(looks);
     await worker.stop();
   });
 });

@@ -23,6 +23,15 @@ export interface WorkerSettings {
   readonly stopTimeoutMs: number;
 }
 
+/**
+ * How soon a worker whose last claim found jobs looks again. A worker sees jobs sent by other
+ * processes (the servers beside pg-boss workers) only by looking. Waiting the whole poll interval
+ * between looks let them pile up for a second and then run in a burst: the servers' webhook acks
+ * waited for the CPU (p99 230–350 ms at 500/s on Postgres, against 65 ms). A claim that finds
+ * nothing goes back to the poll interval, so an idle worker still looks once per interval.
+ */
+const BUSY_POLL_MS = 50;
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -40,6 +49,9 @@ export class Worker {
   #stopped = false;
   /** The last claim filled every slot, so more jobs probably wait. */
   #more = false;
+  /** The last claim found jobs, so more are probably arriving. */
+  #found = false;
+  #lastClaimAtMs = 0;
   #woken = false;
   #interruptSleep: (() => void) | null = null;
   #alarm: { readonly atMs: number; readonly timer: NodeJS.Timeout } | null = null;
@@ -94,6 +106,16 @@ export class Worker {
   }
 
   /**
+   * Another process sent a job of this queue. A worker whose last claim found jobs looks again
+   * soon anyway; an idle one looks now, though not sooner than BUSY_POLL_MS after its last claim,
+   * since a busy server nudges every worker many times a second.
+   */
+  nudge(): void {
+    if (this.#found) return;
+    this.wakeAt(this.#lastClaimAtMs + BUSY_POLL_MS);
+  }
+
+  /**
    * While nearly every slot is busy, claims wait until a quarter of them are free: a claim is one
    * query whose cost barely depends on how many jobs it takes (for pg-boss, mostly an index scan
    * past the queue's dead rows), so claiming each slot as it freed multiplied them under load.
@@ -108,11 +130,13 @@ export class Worker {
       const free = this.settings.concurrency - this.#running.size;
       if (this.#mayClaim(free)) {
         this.#woken = false;
+        this.#lastClaimAtMs = Date.now();
         const jobs = await this.store.claim(this.name, free).catch((error: unknown) => {
           this.logger.error({ queue: this.name, err: message(error) }, 'claiming jobs failed');
           return [];
         });
         this.#more = jobs.length === free;
+        this.#found = jobs.length > 0;
         for (const job of jobs) this.#handle(job);
         if (this.#more) continue;
       }
@@ -129,7 +153,11 @@ export class Worker {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.#interruptSleep?.(), this.settings.pollIntervalMs);
+      const { pollIntervalMs } = this.settings;
+      const timer = setTimeout(
+        () => this.#interruptSleep?.(),
+        this.#found ? Math.min(BUSY_POLL_MS, pollIntervalMs) : pollIntervalMs,
+      );
       this.#interruptSleep = () => {
         clearTimeout(timer);
         this.#interruptSleep = null;

@@ -12,6 +12,7 @@ import { silentLogger } from './persistence-fixture.js';
 
 export interface QueueSettings {
   readonly leaseMs?: number;
+  readonly pollIntervalMs?: number;
   readonly heartbeatIntervalMs?: number;
   readonly stopTimeoutMs?: number;
   readonly logger?: Logger;

@@ -220,6 +220,28 @@ describe.concurrent.each(QUEUE_KINDS)('job queue contract ($label)', (kind) => {
     expect(next.deliveries[0]).toMatchObject({ id: hung.deliveries[0]?.id, attempt: 2 });
   });
 
+  it.runIf(!kind.local)(
+    'has a job sent by another process worked at once, not at the next poll',
+    async (test) => {
+      const name = queueName();
+      const worker = fx.queue(test, { pollIntervalMs: 60_000 });
+      const sender = fx.queue(test, { otherProcess: true, pollIntervalMs: 60_000 });
+      const { deliveries, handler } = recorder();
+      // Resolves once the worker listens: its first claim found nothing, its next poll is a minute away.
+      await worker.work(name, handler, { concurrency: 2 });
+      await sleep(100);
+      for (let i = 0; i < 3; i++) {
+        const sentAt = Date.now();
+        await sender.send({ name, payload: { i } });
+        await waitUntil(() => deliveries.length === i + 1, 'the job is delivered', 5000);
+        expect((deliveries[i]?.atMs ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(2000);
+        // Idle again: the next job too comes by notification.
+        await sleep(200);
+      }
+    },
+    20_000,
+  );
+
   it('counts the jobs not yet done per queue', async (test) => {
     const [a, b] = [queueName(), queueName()];
     const queue = fx.queue(test);

@@ -7,6 +7,7 @@ import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
 import { createSendBatcher } from '../send-batcher.js';
 import type { QueueDb } from '../tables.js';
+import { createJobNotifications } from './job-notifications.js';
 
 export interface PgBossJobQueueOptions {
   /** The Postgres database; pg-boss opens its own pool on it. */
@@ -71,9 +72,10 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
     retryBackoff: true,
     expireInSeconds: Math.max(1, Math.ceil((options.leaseMs ?? 15 * 60_000) / 1000)),
   };
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    schema: options.schema ?? 'pgboss',
+    schema,
     max: options.poolSize ?? 10,
     application_name: 'conveyor-queue',
     schedule: false,
@@ -117,8 +119,24 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
     return ready;
   };
 
+  const notifications = createJobNotifications({ connectionString: options.connectionString, schema, logger });
+  /** Tells other processes' workers of jobs due now; a lost notification only means a later poll. */
+  const notify = (names: Iterable<string>) =>
+    Promise.all(
+      [...new Set(names)].map((name) =>
+        boss
+          .getDb()
+          .executeSql('select pg_notify($1, $2)', [notifications.channel, name])
+          .catch((error: unknown) => {
+            logger.debug({ err: error instanceof Error ? error.message : String(error) }, 'job notification failed');
+          }),
+      ),
+    );
+
   const batchedInsert = createSendBatcher<PgBoss.JobInsert & { readonly id: string }>(async (rows) => {
     await boss.insert([...rows]);
+    // Not awaited: the sender's answer (a webhook's ack) does not wait for other processes.
+    void notify(rows.filter((row) => row.startAfter === undefined).map((row) => row.name));
     // Each of these jobs has a singleton key of its own, so none was skipped.
     return new Set(rows.map((row) => row.id));
   });
@@ -139,7 +157,7 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
         });
       }
       // pg-boss's batch insert does not say which rows a conflict skipped: singletons go one by one.
-      return boss.send(
+      const id = await boss.send(
         request.name,
         { ...request.payload },
         {
@@ -148,6 +166,9 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
           ...(trx ? { db: inTransaction(trx) } : {}),
         },
       );
+      // A job sent in a transaction is not there before its commit: it is left to the polls.
+      if (id !== null && !trx && !request.startAfter) void notify([request.name]);
+      return id;
     },
 
     async claim(name, limit) {
@@ -181,7 +202,10 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
       return Object.fromEntries(counts.filter(([, jobs]) => jobs > 0));
     },
 
+    listen: (onSent) => notifications.listen(onSent),
+
     async close() {
+      await notifications.close();
       if (!started) return;
       await started.catch(() => {});
       await boss.stop({ graceful: true, close: true, wait: true, timeout: 1000 });
