@@ -31,18 +31,21 @@ const storeWith = (initial: number) => {
   return { store, claims, arrive };
 };
 
+/** A minute between polls: every claim in these tests comes from a wake-up, a nudge or a re-look. */
+const settingsFor = (concurrency: number) => ({
+  concurrency,
+  maxAttempts: 3,
+  pollIntervalMs: 60_000,
+  heartbeatIntervalMs: 60_000,
+  stopTimeoutMs: 10,
+});
+
 describe('Worker', () => {
   it('claims for a quarter of its slots at once while nearly all are busy, not for each slot as it frees', async () => {
     const { store, claims } = storeWith(100);
     const finish = new Map<string, () => void>();
     const handler = (job: Job) => new Promise<void>((resolve) => finish.set(job.id, resolve));
-    const settings = {
-      concurrency: 8,
-      maxAttempts: 3,
-      pollIntervalMs: 60_000,
-      heartbeatIntervalMs: 60_000,
-      stopTimeoutMs: 10,
-    };
+    const settings = settingsFor(8);
     const worker = new Worker('q', handler, store, settings, silent);
     worker.start();
     await settle();
@@ -65,13 +68,7 @@ describe('Worker', () => {
 
   it('claims a single free slot when it has one slot, or nothing else runs', async () => {
     const { store, claims } = storeWith(3);
-    const settings = {
-      concurrency: 1,
-      maxAttempts: 3,
-      pollIntervalMs: 60_000,
-      heartbeatIntervalMs: 60_000,
-      stopTimeoutMs: 10,
-    };
+    const settings = settingsFor(1);
     const worker = new Worker('q', async () => {}, store, settings, silent);
     worker.start();
     await settle();
@@ -85,13 +82,7 @@ describe('Worker', () => {
 
   it('looks again soon after a claim that found jobs, and waits the poll interval after one that found none', async () => {
     const { store, claims, arrive } = storeWith(2);
-    const settings = {
-      concurrency: 8,
-      maxAttempts: 3,
-      pollIntervalMs: 60_000,
-      heartbeatIntervalMs: 60_000,
-      stopTimeoutMs: 10,
-    };
+    const settings = settingsFor(8);
     const worker = new Worker('q', async () => {}, store, settings, silent);
     worker.start();
     await settle();
