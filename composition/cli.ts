@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFil
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateLicenseKeyPair, parseIsoDate, signLicense } from '../adapters/auth/license.js';
+import { errorMessage } from '../core/domain/errors.js';
 import { RELEASE } from '../core/domain/release.js';
 import {
   CREATE_ADMIN_USAGE,
@@ -285,7 +286,7 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number> => {
       io.stderr.write(`conveyor: ${error.message}\n`);
       return 1;
     }
-    io.stderr.write(`conveyor: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`conveyor: ${errorMessage(error)}\n`);
     return 1;
   }
 };

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { errorMessage } from '../../core/domain/errors.js';
 import type { ExecutionStatus } from '../../core/domain/execution.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
@@ -8,8 +9,6 @@ export interface ScrapeSources {
   readonly queueDepth: () => Promise<Readonly<Record<string, number>>>;
   readonly executionsByStatus: () => Promise<Readonly<Record<ExecutionStatus, number>>>;
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Prometheus figures in a registry of this instance's own, never prom-client's global one: tests
@@ -39,7 +38,7 @@ export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger):
     try {
       apply(await read());
     } catch (error) {
-      logger.warn({ err: message(error) }, `metrics: reading ${what} failed`);
+      logger.warn({ err: errorMessage(error) }, `metrics: reading ${what} failed`);
     }
   };
   new Gauge({

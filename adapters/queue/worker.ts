@@ -1,3 +1,4 @@
+import { errorMessage } from '../../core/domain/errors.js';
 import type { Job, JobHandler } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 
@@ -31,8 +32,6 @@ export interface WorkerSettings {
  * nothing goes back to the poll interval, so an idle worker still looks once per interval.
  */
 const BUSY_POLL_MS = 50;
-
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * One `work()` call: claims due jobs into free slots, runs them, batches their completions, and
@@ -74,7 +73,7 @@ export class Worker {
         const ids = [...this.#running.keys()];
         if (ids.length === 0) return;
         heartbeat.call(this.store, this.name, ids).catch((error: unknown) => {
-          this.logger.warn({ queue: this.name, err: message(error) }, 'job lease renewal failed');
+          this.logger.warn({ queue: this.name, err: errorMessage(error) }, 'job lease renewal failed');
         });
       }, this.settings.heartbeatIntervalMs);
     }
@@ -132,7 +131,7 @@ export class Worker {
         this.#woken = false;
         this.#lastClaimAtMs = Date.now();
         const jobs = await this.store.claim(this.name, free).catch((error: unknown) => {
-          this.logger.error({ queue: this.name, err: message(error) }, 'claiming jobs failed');
+          this.logger.error({ queue: this.name, err: errorMessage(error) }, 'claiming jobs failed');
           return [];
         });
         this.#more = jobs.length === free;
@@ -185,15 +184,15 @@ export class Worker {
   async #fail(job: Job, error: unknown): Promise<void> {
     if (this.#stopped) return; // released at stop: the store belongs to whoever claims it next
     const final = job.attempt >= this.settings.maxAttempts;
-    const fields = { queue: this.name, jobId: job.id, attempt: job.attempt, err: message(error) };
+    const fields = { queue: this.name, jobId: job.id, attempt: job.attempt, err: errorMessage(error) };
     try {
-      const { retryAtMs } = await this.store.fail(job, message(error), final);
+      const { retryAtMs } = await this.store.fail(job, errorMessage(error), final);
       if (final) this.logger.error(fields, 'job failed for the last time; kept as failed');
       else this.logger.warn(fields, 'job failed; it will be retried');
       if (retryAtMs !== null) this.wakeAt(retryAtMs);
     } catch (storeError) {
       // The lease runs out and the job is delivered again: at least once still holds.
-      this.logger.error({ ...fields, storeErr: message(storeError) }, 'recording a job failure failed');
+      this.logger.error({ ...fields, storeErr: errorMessage(storeError) }, 'recording a job failure failed');
     }
   }
 
@@ -214,7 +213,7 @@ export class Worker {
     const flush = this.store.complete(this.name, ids).catch((error: unknown) => {
       // Kept for the next flush; if the lease lapses first, the jobs run again (at least once).
       this.#completed.push(...ids);
-      this.logger.error({ queue: this.name, jobs: ids.length, err: message(error) }, 'completing jobs failed');
+      this.logger.error({ queue: this.name, jobs: ids.length, err: errorMessage(error) }, 'completing jobs failed');
     });
     const tracked = flush.finally(() => this.#flushes.delete(tracked));
     this.#flushes.add(tracked);
@@ -250,7 +249,10 @@ export class Worker {
       'handlers still running at stop; their jobs are released',
     );
     await this.store.release(this.name, left).catch((error: unknown) => {
-      this.logger.error({ queue: this.name, err: message(error) }, 'releasing jobs failed; their leases will expire');
+      this.logger.error(
+        { queue: this.name, err: errorMessage(error) },
+        'releasing jobs failed; their leases will expire',
+      );
     });
   }
 }

@@ -1,4 +1,5 @@
 import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { errorMessage } from '../../core/domain/errors.js';
 import { err, ok, type Result } from '../../core/domain/result.js';
 import { SAML_CLOCK_SKEW_MS, SAML_REQUEST_TTL_MS, type SamlAttributes, samlPaths } from '../../core/domain/saml.js';
 import type { SamlGateway, SamlPeer, SamlRequestLog } from '../../ports/saml.js';
@@ -38,7 +39,7 @@ const decode = (peer: SamlPeer, message: unknown): Result<string, string> => {
   return ok(xml);
 };
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+const reasonOf = (error: unknown) => errorMessage(error).slice(0, 300);
 
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;

@@ -55,3 +55,6 @@ export const executionFailed = (executionId: string): DomainError => ({ code: 'e
 export const billingDisabled = (): DomainError => ({ code: 'billing.disabled' });
 export const quotaExceeded = (): DomainError => ({ code: 'billing.quota_exceeded' });
 export const webhookRefused = (reason: string): DomainError => ({ code: 'billing.webhook_refused', reason });
+
+/** The message of anything thrown: an Error's own, or the value as text. */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

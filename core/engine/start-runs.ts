@@ -1,3 +1,4 @@
+import { errorMessage } from '../../core/domain/errors.js';
 import type { NewRun } from '../../ports/execution-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TriggerItem } from '../../ports/step-runner.js';
@@ -83,7 +84,7 @@ export const startRuns = async (
       ids.map((executionId) =>
         deps.queue.send({ name: EXECUTION_JOB, payload: { executionId } }).catch((error: unknown) => {
           deps.logger.warn(
-            { executionId, err: error instanceof Error ? error.message : String(error) },
+            { executionId, err: errorMessage(error) },
             'a stored run could not be queued; the reaper will queue it',
           );
         }),

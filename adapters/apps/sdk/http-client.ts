@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
+import { errorMessage } from '../../../core/domain/errors.js';
 import type { Logger } from '../../../ports/logger.js';
 import { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 import type { HttpTransport } from './http-transport.js';
@@ -177,7 +178,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
       const blocked = blockedCause(error);
       if (blocked) throw blocked;
       if (error instanceof HttpRequestError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new HttpRequestError('network', `${method} ${display(url)} failed: ${reason}`, { cause: error });
     };
     for (let redirects = 0; ; redirects++) {

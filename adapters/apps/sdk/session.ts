@@ -1,4 +1,5 @@
 import type { Credentials } from '../../../core/domain/app.js';
+import { errorMessage } from '../../../core/domain/errors.js';
 import type { OAuthClientSettings } from '../../../ports/app-catalog.js';
 import type { Logger } from '../../../ports/logger.js';
 import { type AppContext, type AuthAccess, createMemoryStore, type ExecutionInfo, type Store } from './context.js';
@@ -37,8 +38,6 @@ const scoped = (logger: Logger, fields: Readonly<Record<string, unknown>>): Logg
   warn: (extra, message) => logger.warn({ ...fields, ...extra }, message),
   error: (extra, message) => logger.error({ ...fields, ...extra }, message),
 });
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const openSession = (options: SessionOptions): Session => {
   const { app, transport } = options;
@@ -82,7 +81,7 @@ export const openSession = (options: SessionOptions): Session => {
       return true;
     } catch (error) {
       // The provider's reason helps the user reconnect; tokens never appear in it.
-      log.warn({ reason: messageOf(error) }, 'could not refresh the OAuth access token');
+      log.warn({ reason: errorMessage(error) }, 'could not refresh the OAuth access token');
       return false;
     }
   };

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { errorMessage } from '../../../core/domain/errors.js';
 import type { Logger } from '../../../ports/logger.js';
 
 const FIRST_RETRY_MS = 1000;
@@ -45,10 +46,7 @@ export const createJobNotifications = (options: {
       await listener.query(`listen "${channel}"`);
       retryMs = FIRST_RETRY_MS;
     } catch (error) {
-      logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'could not listen for job notifications; workers poll meanwhile',
-      );
+      logger.warn({ err: errorMessage(error) }, 'could not listen for job notifications; workers poll meanwhile');
       lost();
     }
   };

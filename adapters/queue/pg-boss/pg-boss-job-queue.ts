@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import { v7 as uuidv7 } from 'uuid';
+import { errorMessage } from '../../../core/domain/errors.js';
 import type { JobPayload, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
@@ -128,7 +129,7 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
           .getDb()
           .executeSql('select pg_notify($1, $2)', [notifications.channel, name])
           .catch((error: unknown) => {
-            logger.debug({ err: error instanceof Error ? error.message : String(error) }, 'job notification failed');
+            logger.debug({ err: errorMessage(error) }, 'job notification failed');
           }),
       ),
     );
