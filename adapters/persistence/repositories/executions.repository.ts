@@ -9,7 +9,7 @@ import type {
 } from '../../../ports/execution-repositories.js';
 import type { Database, ExecutionsTable } from '../schema.js';
 import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
-import type { Executor } from './executor.js';
+import { type Executor, withinTransaction } from './executor.js';
 import { likePattern } from './like-pattern.js';
 import {
   claimRun,
@@ -132,8 +132,7 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
           await startRun(into, run as RunRow, triggers[i] as TriggerRecordRow);
         }
       };
-      if (codec.dialect === 'postgres' || db.isTransaction) return all(executor);
-      return db.transaction().execute((trx) => all({ ...executor, db: trx }));
+      return codec.dialect === 'postgres' ? all(executor) : withinTransaction(executor, all);
     },
 
     async findById(id) {
@@ -201,12 +200,10 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
     },
 
     async finish(id, status, now) {
-      const both = async (trx: Kysely<Database>) => {
-        const inTransaction = { ...executor, db: trx };
-        await moveRun(inTransaction, id, finished(status, now));
-        await countFinishedRunTasks(inTransaction, id, now);
-      };
-      await (db.isTransaction ? both(db) : db.transaction().execute(both));
+      await withinTransaction(executor, async (tx) => {
+        await moveRun(tx, id, finished(status, now));
+        await countFinishedRunTasks(tx, id, now);
+      });
     },
 
     async recordStep(step, next) {
@@ -215,14 +212,12 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       const update = afterStep(next, step.now);
       if (!update) return insertRecord(executor, row);
       if (codec.dialect === 'postgres') return recordAndMoveRun(executor, row, update, step.now);
-      const both = async (trx: Kysely<Database>) => {
-        const inTransaction = { ...executor, db: trx };
-        if (!(await insertRecord(inTransaction, row))) return false;
-        await moveRun(inTransaction, step.executionId, update);
-        if (next.kind === 'finish') await countFinishedRunTasks(inTransaction, step.executionId, step.now);
+      return withinTransaction(executor, async (tx) => {
+        if (!(await insertRecord(tx, row))) return false;
+        await moveRun(tx, step.executionId, update);
+        if (next.kind === 'finish') await countFinishedRunTasks(tx, step.executionId, step.now);
         return true;
-      };
-      return db.isTransaction ? both(db) : db.transaction().execute(both);
+      });
     },
 
     async findStranded(now, unclaimedSince, limit) {

@@ -10,3 +10,9 @@ export interface Executor {
   /** Seals secrets (credentials, client secrets) before they reach a column. */
   readonly secretBox: SecretBox;
 }
+
+/** Runs `work` in the executor's transaction, or in a new one when it is not in one. */
+export const withinTransaction = <T>(executor: Executor, work: (tx: Executor) => Promise<T>): Promise<T> =>
+  executor.db.isTransaction
+    ? work(executor)
+    : executor.db.transaction().execute((trx) => work({ ...executor, db: trx }));

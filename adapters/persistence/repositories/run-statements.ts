@@ -23,8 +23,12 @@ const RECORD = [
 ] as const;
 export type RecordRow = Record<(typeof RECORD)[number], unknown>;
 
-const pick = <K extends string>(keys: readonly K[], values: Record<K, never>) =>
-  Object.fromEntries(keys.map((key) => [key, values[key]])) as Record<K, never>;
+/** The placeholders of `keys`, each found under its name with `prefix` in front. */
+const pick = <K extends string>(keys: readonly K[], values: Record<string, never>, prefix = '') =>
+  Object.fromEntries(keys.map((key) => [key, values[`${prefix}${key}`]])) as Record<K, never>;
+/** The row's values, each under its column's name with `prefix` in front. */
+const withPrefix = (prefix: string, row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [`${prefix}${key}`, value]));
 
 /** One statement per key: an update's shape is the set of columns it writes. */
 const perShape = <S>(make: (columns: readonly string[]) => S) => {
@@ -103,7 +107,7 @@ const recordAndMove = perShape((columns) => {
       .with('moved', (cte) =>
         cte
           .updateTable('executions')
-          .set(Object.fromEntries(columns.map((c) => [c, v[`run_${c}`]])))
+          .set(pick(columns, v, 'run_'))
           .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
           .returning(['id', 'flow_id', 'test_run']),
       );
@@ -160,10 +164,9 @@ export const recordAndMoveRun = async (
   update: Updateable<ExecutionsTable>,
   now: Date,
 ): Promise<boolean> => {
-  const run = Object.fromEntries(Object.entries(update).map(([column, value]) => [`run_${column}`, value]));
   const { rows } = await recordAndMove(Object.keys(update))(executor, {
     ...row,
-    ...run,
+    ...withPrefix('run_', update),
     counted_at: executor.codec.timestamp(now),
   });
   return rows.length > 0;
@@ -234,23 +237,18 @@ export type RunRow = Record<(typeof RUN)[number], unknown>;
 const TRIGGER_RECORD = RECORD.filter((column) => column !== 'is_task');
 export type TriggerRecordRow = Omit<RecordRow, 'is_task'>;
 
-const prefixed = <K extends string>(prefix: string, keys: readonly K[], values: Record<string, never>) =>
-  Object.fromEntries(keys.map((key) => [key, values[`${prefix}${key}`]])) as Record<K, never>;
-const withPrefix = (prefix: string, row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).map(([key, value]) => [`${prefix}${key}`, value]));
-
 const START = [...RUN.map((c) => `run_${c}`), ...TRIGGER_RECORD.map((c) => `record_${c}`)];
 
 /** Postgres: the run and its trigger's record in one statement (atomic without a transaction). */
 const insertRunWithTrigger = compiledOnce(START, (db, v) =>
   db
-    .with('runs', (cte) => cte.insertInto('executions').values(prefixed('run_', RUN, v)))
+    .with('runs', (cte) => cte.insertInto('executions').values(pick(RUN, v, 'run_')))
     .insertInto('execution_steps')
-    .values(prefixed('record_', TRIGGER_RECORD, v)),
+    .values(pick(TRIGGER_RECORD, v, 'record_')),
 );
-const insertRun = compiledOnce(START, (db, v) => db.insertInto('executions').values(prefixed('run_', RUN, v)));
+const insertRun = compiledOnce(START, (db, v) => db.insertInto('executions').values(pick(RUN, v, 'run_')));
 const insertTriggerRecord = compiledOnce(START, (db, v) =>
-  db.insertInto('execution_steps').values(prefixed('record_', TRIGGER_RECORD, v)),
+  db.insertInto('execution_steps').values(pick(TRIGGER_RECORD, v, 'record_')),
 );
 
 /** One new run with its trigger's record: on SQLite, call it inside a transaction. */
