@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Execution, ExecutionStatus } from '../../../core/domain/execution.js';
 import type {
   AfterStep,
@@ -7,7 +7,7 @@ import type {
   ExecutionWithFlow,
   NewExecution,
 } from '../../../ports/execution-repositories.js';
-import type { Database, ExecutionsTable } from '../schema.js';
+import type { ExecutionsTable } from '../schema.js';
 import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
 import { type Executor, withinTransaction } from './executor.js';
 import { likePattern } from './like-pattern.js';
