@@ -12,6 +12,27 @@ module.exports = {
       to: { pathNot: '^(core|ports)/' },
     },
     {
+      name: 'core-layers-point-one-way',
+      comment:
+        'Inside core/, dependencies run application -> engine -> domain, policy, ports: the engine, the domain and the policies never import the application.',
+      severity: 'error',
+      from: { path: '^core/(engine|domain|policy)/' },
+      to: { path: '^core/application/' },
+    },
+    {
+      name: 'policy-imports-only-the-domain',
+      severity: 'error',
+      from: { path: '^core/policy/' },
+      to: { path: '^core/engine/' },
+    },
+    {
+      name: 'domain-stands-alone',
+      comment: 'core/domain imports only itself (and no package or Node module, by core-is-pure).',
+      severity: 'error',
+      from: { path: '^core/domain/' },
+      to: { pathNot: '^core/domain/' },
+    },
+    {
       name: 'ports-import-only-core-domain-types',
       comment: 'ports/ imports only ports/ and types from core/domain.',
       severity: 'error',

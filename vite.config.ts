@@ -15,7 +15,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written but not referenced from the scripts: the server points browsers at them
+    // with a SourceMap header outside production, and does not serve them in production.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: {

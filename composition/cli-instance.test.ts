@@ -90,7 +90,9 @@ describe.each(DIALECTS)('conveyor database commands (%s)', (dialect) => {
       const { code, stdout, stderr } = await cli(['migrate'], { extraEnv: { DATABASE_POOL_SIZE: 'many' } });
       expect(code).toBe(1);
       expect(stdout).toBe('');
-      expect(stderr).toMatch(/^conveyor: Invalid configuration: +DATABASE_POOL_SIZE: must be a whole number\.\n$/);
+      expect(stderr).toMatch(
+        /^conveyor: Invalid configuration: DATABASE_POOL_SIZE must be a whole number\. Correct .*\n$/,
+      );
     });
   });
 
@@ -261,6 +263,65 @@ describe.each(DIALECTS)('conveyor database commands (%s)', (dialect) => {
     });
   });
 
+  describe('list-flows and list-users', () => {
+    beforeEach(install);
+
+    it('list the users as a table and as JSON', async () => {
+      const table = await cli(['list-users']);
+      expect(table.code).toBe(0);
+      const [heading, row, ...rest] = table.stdout.trimEnd().split('\n');
+      expect(heading).toMatch(/^ID +EMAIL +ROLE +STATUS +FULL NAME$/);
+      expect(row).toMatch(new RegExp(`^${UUID.source.slice(1, -1)} +ada@example\\.com +Admin +active +Ada Lovelace$`));
+      expect(rest).toEqual([]);
+
+      const json = await cli(['list-users', '--json']);
+      expect(JSON.parse(json.stdout)).toEqual([
+        {
+          id: expect.stringMatching(UUID),
+          email: 'ada@example.com',
+          fullName: 'Ada Lovelace',
+          role: 'Admin',
+          status: 'active',
+        },
+      ]);
+    });
+
+    it("list every flow with its status and owner, or one user's own", async () => {
+      const first = (await cli(['import-flow', writeDocument(), '--user', 'ada@example.com'])).stdout.trim();
+      const second = (
+        await cli(['import-flow', writeDocument({ ...DOCUMENT, name: 'Second' }), '--user', 'ada@example.com'])
+      ).stdout.trim();
+
+      const table = await cli(['list-flows']);
+      expect(table.code).toBe(0);
+      const lines = table.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^ID +STATUS +OWNER +NAME$/);
+      expect(lines.slice(1)).toHaveLength(2);
+      expect(lines.slice(1)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^${first} +draft +ada@example\\.com +Orders to mail$`)),
+          expect.stringMatching(new RegExp(`^${second} +draft +ada@example\\.com +Second$`)),
+        ]),
+      );
+
+      const json = JSON.parse((await cli(['list-flows', '--json', '--user', 'Ada@example.com'])).stdout);
+      expect(json).toHaveLength(2);
+      expect(json).toContainEqual({ id: first, name: 'Orders to mail', status: 'draft', owner: 'ada@example.com' });
+      // The export carries fresh ids: the flow's own would hand out its webhook address.
+      const exported = JSON.parse((await cli(['export-flow', first, '--user', 'ada@example.com'])).stdout);
+      expect(exported.id).not.toBe(first);
+    });
+
+    it('say when there is nothing to list, and fail for an unknown user', async () => {
+      const empty = await cli(['list-flows']);
+      expect(empty).toMatchObject({ code: 0, stdout: '', stderr: expect.stringContaining('No flows.') });
+      expect(JSON.parse((await cli(['list-flows', '--json'])).stdout)).toEqual([]);
+      const unknown = await cli(['list-flows', '--user', 'nobody@example.com']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/^conveyor: No active user nobody@example.com: /m);
+    });
+  });
+
   describe('usage errors exit 2 before touching the database', () => {
     it.each([
       ['migrate with an argument', ['migrate', 'now']],
@@ -272,6 +333,8 @@ describe.each(DIALECTS)('conveyor database commands (%s)', (dialect) => {
       ['import-flow without a file', ['import-flow', '--user', 'a@example.com']],
       ['import-flow without --user', ['import-flow', 'flow.json']],
       ['import-flow with an unknown option', ['import-flow', 'flow.json', '--user', 'a@example.com', '--force']],
+      ['list-flows with an argument', ['list-flows', 'all']],
+      ['list-users with --user', ['list-users', '--user', 'a@example.com']],
     ])('%s', async (_, argv) => {
       // An unusable configuration proves that the usage is checked first.
       const { code, stdout, stderr } = await cli(argv, { extraEnv: { DATABASE_POOL_SIZE: 'many' } });
@@ -283,7 +346,7 @@ describe.each(DIALECTS)('conveyor database commands (%s)', (dialect) => {
 });
 
 describe('help of the database commands', () => {
-  it.each([['migrate'], ['create-admin'], ['export-flow'], ['import-flow']])(
+  it.each([['migrate'], ['create-admin'], ['export-flow'], ['import-flow'], ['list-flows'], ['list-users']])(
     '%s --help and help %s print the command usage',
     async (command) => {
       for (const argv of [
@@ -306,7 +369,9 @@ describe('help of the database commands', () => {
   it('the overview lists them', async () => {
     let stdout = '';
     await runCli(['--help'], { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => 0 } });
-    for (const command of ['migrate', 'create-admin', 'export-flow', 'import-flow']) expect(stdout).toContain(command);
+    for (const command of ['migrate', 'create-admin', 'export-flow', 'import-flow', 'list-flows', 'list-users']) {
+      expect(stdout).toContain(command);
+    }
   });
 
   it('create-admin --help says where the password comes from, and that argv is not one of them', async () => {

@@ -12,11 +12,13 @@ import { type CliIo, CommandError, help, parse, parseCommand, required, UsageErr
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildContainer, resolve } from './container.js';
 import { type Conveyor, createConveyor } from './conveyor.js';
+import { prepareDataDirectory } from './data-directory.js';
+import { explainStartupFailure } from './start-up-failure.js';
 import { TOKENS } from './tokens.js';
 
 const PASSWORD_VARIABLE = 'CONVEYOR_ADMIN_PASSWORD';
 
-const CONFIGURED = `It is configured by the same environment variables as conveyor start (DATABASE_URL,
+export const CONFIGURED = `It is configured by the same environment variables as conveyor start (DATABASE_URL,
 ENCRYPTION_KEY, ...); its log lines go to standard error.`;
 
 export const MIGRATE_USAGE = `Usage: conveyor migrate
@@ -49,6 +51,9 @@ export const EXPORT_FLOW_USAGE = `Usage: conveyor export-flow <flowId> --user <e
 
 Writes the export document of a flow (JSON, as POST /api/v1/flows/{flowId}/export answers) to
 standard output, or to <file>. It holds the steps and their parameters, no connections.
+Its ids (the document's and the steps') are fresh ones, not the flow's: a webhook trigger's
+address holds its flow's id, so a document passed on would otherwise hand out the address that
+runs the flow. Automatisch exports the same way; an import makes a new flow in any case.
 ${CONFIGURED}
 
 Options:
@@ -72,17 +77,28 @@ const configOf = (io: CliIo): Config => {
   try {
     return loadConfig(io.env ?? process.env);
   } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(error.message.replaceAll('\n', ' '));
+    if (error instanceof ConfigError) throw new CommandError(error.message);
     throw error;
   }
 };
 
 const loggerOf = (config: Config, io: CliIo) => createPinoLogger(config.logLevel, io.stderr);
 
+/** Opens what `open` opens; a failure gets the one-line explanation a server's start gives. */
+const opening = async <T>(config: Config, open: () => T | Promise<T>): Promise<T> => {
+  try {
+    return await open();
+  } catch (error) {
+    throw new CommandError(explainStartupFailure(error, config));
+  }
+};
+
 /** Runs `work` against the instance the environment configures, without serving or running flows. */
-const withInstance = async <T>(io: CliIo, work: (conveyor: Conveyor) => Promise<T>): Promise<T> => {
+export const withInstance = async <T>(io: CliIo, work: (conveyor: Conveyor) => Promise<T>): Promise<T> => {
   const config = configOf(io);
-  const conveyor = await createConveyor(config, { logger: loggerOf(config, io) }, { worker: false });
+  const conveyor = await opening(config, () =>
+    createConveyor(config, { logger: loggerOf(config, io) }, { worker: false }),
+  );
   try {
     return await work(conveyor);
   } finally {
@@ -91,7 +107,7 @@ const withInstance = async <T>(io: CliIo, work: (conveyor: Conveyor) => Promise<
 };
 
 /** The value of a use case's result, or its failure as one line (the HTTP error body's messages). */
-const succeeded = <T>(result: Result<T, DomainError>, context: string): T => {
+export const succeeded = <T>(result: Result<T, DomainError>, context: string): T => {
   if (result.ok) return result.value;
   const messages = Object.entries(renderFailure(result.error).errors).flatMap(([field, list]) =>
     list.map((message) => (field === 'general' ? message : `${field} ${message}`)),
@@ -118,10 +134,12 @@ export const migrate = async (args: string[], io: CliIo): Promise<number> => {
     return 0;
   }
   const config = configOf(io);
-  const c = buildContainer(config, { logger: loggerOf(config, io) });
-  const database = resolve(c, TOKENS.database);
+  const database = await opening(config, () => {
+    prepareDataDirectory(config);
+    return resolve(buildContainer(config, { logger: loggerOf(config, io) }), TOKENS.database);
+  });
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await opening(config, () => migrateToLatest(database.db));
     io.stdout.write(
       applied.length === 0
         ? 'The database is up to date: no migration applied.\n'
@@ -176,8 +194,12 @@ export const createAdmin = async (args: string[], io: CliIo): Promise<number> =>
   return 0;
 };
 
-const actorFor = async ({ useCases }: Conveyor, email: string): Promise<Actor> =>
-  succeeded(await useCases.operatorActor(email), `No active user ${email}`);
+/** The active user with this email, or without one the instance's administrator. */
+export const actorFor = async ({ useCases }: Conveyor, email?: string): Promise<Actor> =>
+  succeeded(
+    await useCases.operatorActor(email),
+    email === undefined ? 'No active administrator' : `No active user ${email}`,
+  );
 
 export const exportFlow = async (args: string[], io: CliIo): Promise<number> => {
   const { values, positionals } = parseCommand(

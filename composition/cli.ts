@@ -16,6 +16,7 @@ import {
   MIGRATE_USAGE,
   migrate,
 } from './cli-instance.js';
+import { LIST_FLOWS_USAGE, LIST_USERS_USAGE, listFlows, listUsers } from './cli-lists.js';
 import { type CliIo, CommandError, help, parse, required, UsageError } from './cli-support.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -35,6 +36,8 @@ Commands:
   create-admin           Complete the installation with the first administrator
   export-flow            Print a flow's export document (JSON)
   import-flow            Import an export document as a new flow of a user
+  list-flows             List the flows (id, status, owner, name), or one user's
+  list-users             List the users (id, email, role, status, full name)
 
 The database commands are configured by the same environment variables as start.
 
@@ -233,6 +236,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => number | Promise<n
   'create-admin': createAdmin,
   'export-flow': exportFlow,
   'import-flow': importFlow,
+  'list-flows': listFlows,
+  'list-users': listUsers,
 };
 const HELP_OF: Record<string, string> = {
   start: START_USAGE,
@@ -243,6 +248,8 @@ const HELP_OF: Record<string, string> = {
   'create-admin': CREATE_ADMIN_USAGE,
   'export-flow': EXPORT_FLOW_USAGE,
   'import-flow': IMPORT_FLOW_USAGE,
+  'list-flows': LIST_FLOWS_USAGE,
+  'list-users': LIST_USERS_USAGE,
 };
 
 /** Runs one command line (without the node and script arguments) and answers the exit code. */

@@ -2,7 +2,10 @@ import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { isPostgresUrl } from '../adapters/persistence/open-database.js';
+import { publicKeyProblem } from '../adapters/auth/license.js';
+import { isDatabaseUrl, isPostgresUrl } from '../adapters/persistence/open-database.js';
+import { RATE_LIMIT_VARIABLES, rateLimitsOf } from './config-rate-limits.js';
+import { decodeKeyText, KEY_TEXT_RULE } from './key-text.js';
 
 /**
  * Where Conveyor keeps its files when DATABASE_URL does not say. In a checkout (`npm start`) that is
@@ -30,6 +33,40 @@ const httpUrl = v.pipe(
   v.transform((url) => url.replace(/\/+$/, '')),
 );
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty.'));
+const ORIGINS_RULE =
+  'must be a comma-separated list of origins such as https://app.example.com (scheme, host and port only; * is not allowed)';
+/** Scheme, host and port: an address with nothing after the host, not even credentials. */
+const isOrigin = (text: string) => {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  return (
+    url !== null &&
+    /^https?:$/.test(url.protocol) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password &&
+    !text.endsWith('?') &&
+    !text.endsWith('#')
+  );
+};
+/** A comma-separated list: its items trimmed and then `normalize`d, empty ones left out. */
+const commaList = (normalize = (item: string) => item) =>
+  v.pipe(
+    v.string(),
+    v.transform((list) =>
+      list
+        .split(',')
+        .map((item) => normalize(item.trim()))
+        .filter(Boolean),
+    ),
+  );
+/** `CORS_ORIGINS`: web apps on other origins that may call the API with credentials. Never `*`. */
+const origins = v.pipe(
+  commaList((origin) => origin.replace(/\/+$/, '')),
+  v.check((list) => list.every(isOrigin), `${ORIGINS_RULE}.`),
+  v.transform((list) => list.map((origin) => new URL(origin).origin)),
+);
 // .env files often carry a PEM on one line with literal \n escapes; read those as the newlines they stand for.
 const multiline = v.pipe(
   v.string(),
@@ -37,12 +74,54 @@ const multiline = v.pipe(
   v.trim(),
   v.nonEmpty('must not be empty.'),
 );
+/** One of `options`, refused in plain words (valibot's own message quotes its type notation). */
+const oneOf = <const T extends readonly [string, ...string[]]>(options: T) =>
+  v.picklist(options, `must be one of ${options.join(', ')}.`);
 const flag = v.pipe(
-  v.picklist(['true', 'false', '1', '0']),
+  oneOf(['true', 'false', '1', '0']),
   v.transform((s) => s === 'true' || s === '1'),
 );
+const encryptionKey = v.pipe(
+  text,
+  v.check((key) => decodeKeyText(key) !== null, `${KEY_TEXT_RULE}.`),
+);
+const previousEncryptionKeys = v.pipe(
+  commaList(),
+  v.check(
+    (keys) => keys.every((key) => decodeKeyText(key) !== null),
+    `must be a comma-separated list of keys, each of which ${KEY_TEXT_RULE}.`,
+  ),
+);
+/** A postgres:// URL, or else a SQLite file path; a URL of another scheme is refused. */
+const databaseUrl = v.pipe(
+  text,
+  v.check(
+    isDatabaseUrl,
+    'must be a postgres:// (or postgresql://) URL, or the path of a SQLite file; no other database is supported.',
+  ),
+  v.check(
+    (url) => !isPostgresUrl(url) || URL.canParse(url),
+    'is not a valid URL (postgres://user:password@host:5432/database).',
+  ),
+);
 
-const quota = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+/** `TRUST_PROXY`: how many proxies in front of this server append to X-Forwarded-For (true: one). */
+const proxies = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^(true|false|\d{1,2})$/, 'must be true, false or the number of proxies in front of the server.'),
+  v.transform((s) => (s === 'true' ? 1 : s === 'false' ? 0 : Number(s))),
+);
+
+const PLANS_SHAPE = 'must be a JSON array of {id, name, quota, price}';
+const planText = (field: string) =>
+  v.pipe(
+    v.string(`${PLANS_SHAPE}: each plan's ${field} is text.`),
+    v.trim(),
+    v.nonEmpty(`${PLANS_SHAPE}: each plan's ${field} must not be empty.`),
+  );
+const quotaRule = `${PLANS_SHAPE}: each plan's quota is a whole number of at least 0, or null.`;
+const quota = v.nullable(v.pipe(v.number(quotaRule), v.integer(quotaRule), v.minValue(0, quotaRule)));
 /** `BILLING_PLANS`: the plans users can buy, keyed by the payment provider's price id. */
 const plans = v.pipe(
   v.string(),
@@ -50,53 +129,71 @@ const plans = v.pipe(
     try {
       return JSON.parse(dataset.value) as unknown;
     } catch {
-      addIssue({ message: 'must be a JSON array of {id, name, quota, price}.' });
+      addIssue({ message: `${PLANS_SHAPE}.` });
       return NEVER;
     }
   }),
   v.array(
-    v.strictObject({
-      id: v.pipe(v.string(), v.trim(), v.nonEmpty()),
-      name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
-      quota,
-      price: v.nullable(v.string()),
-    }),
-    'must be a JSON array of {id, name, quota, price}.',
+    v.strictObject(
+      {
+        id: planText('id'),
+        name: planText('name'),
+        quota,
+        price: v.nullable(v.string(`${PLANS_SHAPE}: each plan's price is text or null.`)),
+      },
+      `${PLANS_SHAPE}.`,
+    ),
+    `${PLANS_SHAPE}.`,
   ),
   v.minLength(1, 'must name at least one plan.'),
   v.check((list) => new Set(list.map((p) => p.id)).size === list.length, 'must not repeat a plan id.'),
 );
 
 const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  NODE_ENV: v.optional(oneOf(['development', 'production', 'test']), 'development'),
   PORT: v.optional(integer(0, 65_535), '3000'),
   HOST: v.optional(text, '127.0.0.1'),
-  DATABASE_URL: v.optional(text),
+  DATABASE_URL: v.optional(databaseUrl),
   DATABASE_POOL_SIZE: v.optional(integer(1, 1000), '10'),
   DATABASE_POOL_TIMEOUT_MS: v.optional(integer(50, 600_000), '5000'),
-  SQLITE_SYNCHRONOUS: v.optional(v.picklist(['normal', 'full']), 'normal'),
-  ENCRYPTION_KEY: v.optional(text),
-  ENCRYPTION_KEYS_PREVIOUS: v.optional(text),
+  SQLITE_SYNCHRONOUS: v.optional(oneOf(['normal', 'full']), 'normal'),
+  ENCRYPTION_KEY: v.optional(encryptionKey),
+  ENCRYPTION_KEYS_PREVIOUS: v.optional(previousEncryptionKeys),
   WEB_APP_URL: v.optional(httpUrl),
+  CORS_ORIGINS: v.optional(origins),
   DOCS_URL: v.optional(httpUrl),
   WEBHOOK_URL: v.optional(httpUrl),
   WEB_CONSOLE_DIR: v.optional(text),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://.'))),
   MAIL_FROM: v.optional(text, 'Conveyor <no-reply@localhost>'),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_LEVEL: v.optional(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   ACCESS_TOKEN_TTL_DAYS: v.optional(integer(1, 365), '14'),
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 ** 3), String(1024 * 1024)),
-  TRUST_PROXY: v.optional(flag, 'false'),
+  TRUST_PROXY: v.optional(proxies, 'false'),
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
   WORKER_CONCURRENCY: v.optional(integer(1, 1000), '50'),
   HEAP_GROWTH_PERCENT: v.optional(integer(0, 1000), '50'),
   CODE_WORKERS: v.optional(integer(1, 64)),
+  CODE_WORKERS_PER_FLOW: v.optional(integer(1, 64)),
   SERVER_RUNS_FLOWS: v.optional(flag, 'true'),
   EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
   EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  WEBHOOK_RATE_LIMIT_PER_FLOW: v.optional(integer(0, 1_000_000), '100'),
+  WEBHOOK_RATE_LIMIT_BURST: v.optional(integer(1, 1_000_000), '1000'),
+  WEBHOOK_MAX_PENDING: v.optional(integer(0, 1_000_000), '200'),
+  WEBHOOK_MAX_BACKLOG: v.optional(integer(0, 100_000_000), '5000'),
+  WEBHOOK_MAX_BACKLOG_PER_FLOW: v.optional(integer(0, 100_000_000), '2500'),
   LICENSE_KEY: v.optional(multiline),
-  LICENSE_PUBLIC_KEY: v.optional(multiline),
+  LICENSE_PUBLIC_KEY: v.optional(
+    v.pipe(
+      multiline,
+      v.check(
+        (key) => publicKeyProblem(key) === null,
+        'must be an Ed25519 public key: PEM, or base64 of the 32-byte raw key or of its SPKI DER (the public half, never the private key).',
+      ),
+    ),
+  ),
   SHUTDOWN_TIMEOUT_SECONDS: v.optional(integer(1, 3600), '10'),
   METRICS_TOKEN: v.optional(
     v.pipe(text, v.minLength(16, 'must be at least 16 characters.'), v.regex(/^\S+$/, 'must not contain spaces.')),
@@ -106,7 +203,8 @@ const EnvSchema = v.object({
   BILLING_WEBHOOK_TOLERANCE_SECONDS: v.optional(integer(1, 86_400), '300'),
   BILLING_PLANS: v.optional(plans),
   BILLING_FREE_QUOTA: v.optional(integer(0, 1_000_000_000), '100'),
-  QUEUE: v.optional(v.picklist(['local', 'pg-boss'])),
+  ...RATE_LIMIT_VARIABLES,
+  QUEUE: v.optional(oneOf(['local', 'pg-boss'])),
   QUEUE_PG_BOSS_SCHEMA: v.optional(
     v.pipe(
       text,
@@ -125,7 +223,8 @@ const webAppUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.WEB_APP_URL ??
 
 const databaseUrlOf = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string) =>
   env.DATABASE_URL ?? `${defaultDirectory}/conveyor.db`;
-const onDisk = (databaseUrl: string) => !isPostgresUrl(databaseUrl) && databaseUrl !== ':memory:';
+/** A SQLite file, rather than Postgres or an in-memory database. */
+export const onDisk = (databaseUrl: string) => !isPostgresUrl(databaseUrl) && databaseUrl !== ':memory:';
 
 const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string) => ({
   nodeEnv: env.NODE_ENV,
@@ -144,11 +243,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   /** Raw value; `resolveEncryptionKey` turns it (or its absence) into key bytes. */
   encryptionKey: env.ENCRYPTION_KEY ?? null,
   /** Older keys, comma-separated, that still open values sealed before a rotation. */
-  previousEncryptionKeys:
-    env.ENCRYPTION_KEYS_PREVIOUS?.split(',')
-      .map((k) => k.trim())
-      .filter(Boolean) ?? [],
+  previousEncryptionKeys: env.ENCRYPTION_KEYS_PREVIOUS ?? [],
   webAppUrl: webAppUrlOf(env),
+  /** Origins whose pages may call the API with credentials: the web app's, then any CORS_ORIGINS. */
+  corsOrigins: [...new Set([new URL(webAppUrlOf(env)).origin, ...(env.CORS_ORIGINS ?? [])])],
   docsUrl: env.DOCS_URL ?? null,
   /** Base of the webhook addresses steps show: the web app's address unless the API is reached elsewhere. */
   webhookUrl: env.WEBHOOK_URL ?? webAppUrlOf(env),
@@ -159,7 +257,9 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   logLevel: env.LOG_LEVEL,
   accessTokenTtlMs: env.ACCESS_TOKEN_TTL_DAYS * 24 * 60 * 60_000,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
-  trustProxy: env.TRUST_PROXY,
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed; 0: the socket's peer is the client. */
+  trustedProxies: env.TRUST_PROXY,
+  rateLimits: rateLimitsOf(env),
   /** Let apps reach loopback and private addresses (off: the SSRF guard refuses them). */
   allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS,
   /** Executions one worker process runs at the same time. */
@@ -169,10 +269,20 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
   /** Worker threads of the code app's sandbox pool; null: two, or one on a single core. */
   codeWorkers: env.CODE_WORKERS ?? null,
+  /** Sandbox workers one flow may hold at once; null: all but one. */
+  codeWorkersPerFlow: env.CODE_WORKERS_PER_FLOW ?? null,
   executionRetentionMs: env.EXECUTION_RETENTION_DAYS * 24 * 60 * 60_000,
   /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */
   executionLeaseMs: env.EXECUTION_LEASE_SECONDS * 1000,
   syncWebhookTimeoutMs: env.SYNC_WEBHOOK_TIMEOUT_SECONDS * 1000,
+  /** Webhook intake per process: beyond a flow's rate 429, beyond a backlog 503; 0 turns a limit off. */
+  webhookIntake: {
+    flowRatePerSecond: env.WEBHOOK_RATE_LIMIT_PER_FLOW,
+    flowBurst: env.WEBHOOK_RATE_LIMIT_BURST,
+    maxPending: env.WEBHOOK_MAX_PENDING,
+    maxBacklog: env.WEBHOOK_MAX_BACKLOG,
+    maxFlowBacklog: env.WEBHOOK_MAX_BACKLOG_PER_FLOW,
+  },
   /** Raw licence text; verified at start by the licence source. */
   licenseKey: env.LICENSE_KEY ?? null,
   /** Null means the public key built into this release. */
@@ -202,7 +312,50 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   queuePollIntervalMs: env.QUEUE_POLL_INTERVAL_MS,
 });
 
-export class ConfigError extends Error {}
+export interface ConfigProblem {
+  /** The environment variable at fault. */
+  readonly variable: string;
+  /** What is wrong with it, in plain words: "must be a whole number." */
+  readonly message: string;
+}
+
+/** A configuration that cannot work. Its message is one line: every problem, then what to do. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly ConfigProblem[] = [],
+  ) {
+    super(message);
+  }
+
+  static of(problems: readonly ConfigProblem[]): ConfigError {
+    const list = problems.map(({ variable, message }) => `${variable} ${message.replace(/\.$/, '')}`).join('; ');
+    return new ConfigError(
+      `Invalid configuration: ${list}. Correct ${problems.length === 1 ? 'this environment variable' : 'these environment variables'} (the README's configuration table lists them) and start again.`,
+      problems,
+    );
+  }
+}
+
+/** Rules that join variables, checked beside the rules of each one so that every problem is told at once. */
+const crossProblems = (env: Record<string, string>): ConfigProblem[] => {
+  const problems: ConfigProblem[] = [];
+  const databaseUrl = env.DATABASE_URL;
+  const onPostgres = databaseUrl !== undefined && isPostgresUrl(databaseUrl);
+  if (env.NODE_ENV === 'production' && env.ENCRYPTION_KEY === undefined) {
+    problems.push({
+      variable: 'ENCRYPTION_KEY',
+      message: 'is required when NODE_ENV=production (generate one: openssl rand -base64 32).',
+    });
+  }
+  if (['true', '1'].includes(env.BILLING_ENABLED ?? '') && !(env.BILLING_WEBHOOK_SECRET && env.BILLING_PLANS)) {
+    problems.push({ variable: 'BILLING_ENABLED', message: 'billing needs BILLING_WEBHOOK_SECRET and BILLING_PLANS.' });
+  }
+  if (env.QUEUE === 'pg-boss' && !onPostgres) {
+    problems.push({ variable: 'QUEUE', message: 'pg-boss needs a postgres:// DATABASE_URL.' });
+  }
+  return problems;
+};
 
 /** Parses the environment once. Every problem is reported at the same time, by variable name. */
 export const loadConfig = (
@@ -210,20 +363,17 @@ export const loadConfig = (
   defaultDirectory = defaultDataDirectory(import.meta.url, homedir()),
 ): Config => {
   // An empty variable means "not set", as it does in most .env tooling.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
   const result = v.safeParse(EnvSchema, present);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const config = toConfig(result.output, defaultDirectory);
-  if (config.billing && (!config.billing.webhookSecret || config.billing.plans.length === 0)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  BILLING_ENABLED: billing needs BILLING_WEBHOOK_SECRET and BILLING_PLANS.',
-    );
-  }
-  if (config.queue === 'pg-boss' && !isPostgresUrl(config.databaseUrl)) {
-    throw new ConfigError('Invalid configuration:\n  QUEUE: pg-boss needs a postgres:// DATABASE_URL.');
-  }
-  return config;
+  const problems = [
+    ...(result.issues ?? []).map((issue) => ({
+      variable: v.getDotPath(issue)?.split('.')[0] ?? 'environment',
+      message: issue.message,
+    })),
+    ...crossProblems(present),
+  ];
+  if (!result.success || problems.length > 0) throw ConfigError.of(problems);
+  return toConfig(result.output, defaultDirectory);
 };

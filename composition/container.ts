@@ -24,6 +24,7 @@ import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
 import { createNodeSamlGateway } from '../adapters/saml/node-saml-gateway.js';
 import { buildUseCases } from '../core/application/use-cases.js';
 import { DEFAULT_STEP_BACKOFF } from '../core/engine/backoff.js';
+import { EXECUTION_JOB, FLOW_TRIGGER_JOB } from '../core/engine/jobs.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
@@ -100,6 +101,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
         executionsByStatus: () => resolve(c, TOKENS.repositories).executions.countByStatus(),
       },
       resolve(c, TOKENS.logger),
+      { queues: [EXECUTION_JOB, FLOW_TRIGGER_JOB] },
     ),
   );
   provide(c, TOKENS.license, (c) =>
@@ -109,7 +111,9 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       logger: resolve(c, TOKENS.logger),
     }),
   );
-  const apps = overrides.apps ?? builtInAppsWith({ codeWorkers: config.codeWorkers });
+  const apps =
+    overrides.apps ??
+    builtInAppsWith({ codeWorkers: config.codeWorkers, codeWorkersPerFlow: config.codeWorkersPerFlow });
   provide(c, TOKENS.apps, (c) =>
     createAppCatalog({
       apps,
@@ -144,12 +148,14 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       settings: {
         webAppUrl: config.webAppUrl,
         accessTokenTtlMs: config.accessTokenTtlMs,
+        rateLimits: config.rateLimits,
         docsUrl: config.docsUrl,
         engine: {
           leaseMs: config.executionLeaseMs,
           unclaimedAfterMs: 2 * config.executionLeaseMs,
           backoff: DEFAULT_STEP_BACKOFF,
           syncTimeoutMs: config.syncWebhookTimeoutMs,
+          intake: config.webhookIntake,
         },
         billing: config.billing && { plans: config.billing.plans, freePlan: config.billing.freePlan },
       },

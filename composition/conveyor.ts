@@ -1,4 +1,7 @@
+import type { RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
+import { shedWebhooks } from '../adapters/http/webhook-shedding.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
 import { defaultConsoleDirectory } from '../adapters/web/console-directory.js';
 import { staticConsole } from '../adapters/web/static-console.js';
@@ -7,12 +10,15 @@ import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
 import type { Config } from './config.js';
 import { buildContainer, type Overrides, resolve } from './container.js';
+import { prepareDataDirectory } from './data-directory.js';
 import { startEngineWorker } from './engine-worker.js';
 import { TOKENS } from './tokens.js';
 
 /** One running instance: its HTTP app, its use cases, and how to stop it cleanly. */
 export interface Conveyor {
   readonly app: HttpApp;
+  /** The app for a node:http server, with webhook calls refused before the app sees them under overload. */
+  readonly listener: RequestListener;
   readonly useCases: UseCases;
   readonly logger: Logger;
   readonly queue: JobQueue;
@@ -29,33 +35,40 @@ export const createConveyor = async (
   overrides: Overrides = {},
   options: ConveyorOptions = { worker: true },
 ): Promise<Conveyor> => {
+  prepareDataDirectory(config);
   const c = buildContainer(config, overrides);
-  // Fail at start, not at first use, when a key is wrong.
-  resolve(c, TOKENS.secretBox);
-  resolve(c, TOKENS.license);
   const database = resolve(c, TOKENS.database);
   await migrateToLatest(database.db);
+  // Fail at start, not at first use, when a key is wrong. After the database answered: a key file
+  // is made only for an instance that can start.
+  resolve(c, TOKENS.secretBox);
+  resolve(c, TOKENS.license);
   const logger = resolve(c, TOKENS.logger);
   const useCases = resolve(c, TOKENS.useCases);
+  const metrics = resolve(c, TOKENS.metrics);
   const app = createHttpApp({
     useCases,
     health: resolve(c, TOKENS.health),
     logger,
-    metrics: resolve(c, TOKENS.metrics),
+    metrics,
     settings: {
       bodyLimitBytes: config.bodyLimitBytes,
-      trustProxy: config.trustProxy,
+      trustedProxies: config.trustedProxies,
       publicUrl: config.webhookUrl,
       webAppUrl: config.webAppUrl,
+      corsOrigins: config.corsOrigins,
       syncTimeoutMs: config.syncWebhookTimeoutMs,
       metricsToken: config.metricsToken,
     },
-    fallback: staticConsole(config.webConsoleDir ?? defaultConsoleDirectory()),
+    fallback: staticConsole(config.webConsoleDir ?? defaultConsoleDirectory(), {
+      sourceMaps: config.nodeEnv !== 'production',
+    }),
   });
   const queue = resolve(c, TOKENS.jobQueue);
   const worker = options.worker ? await startEngineWorker(useCases, queue, config, logger) : null;
   return {
     app,
+    listener: shedWebhooks(useCases.webhookRefusal, metrics)(getRequestListener(app.fetch, { hostname: config.host })),
     useCases,
     logger,
     queue,

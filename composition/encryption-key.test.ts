@@ -32,9 +32,7 @@ describe('resolveEncryptionKey', () => {
     });
 
     it('refuses text that is neither hex nor base64, even when Node would decode it', () => {
-      expect(() => resolveEncryptionKey(loadConfig({ ENCRYPTION_KEY: `!!!!!!!!!!${'A'.repeat(43)}` }))).toThrow(
-        ConfigError,
-      );
+      expect(() => loadConfig({ ENCRYPTION_KEY: `!!!!!!!!!!${'A'.repeat(43)}` })).toThrow(ConfigError);
     });
 
     it('takes the explicit key even in production and for a file database', () => {
@@ -53,10 +51,9 @@ describe('resolveEncryptionKey', () => {
       ['33 bytes of base64', randomBytes(33).toString('base64')],
       ['64 bytes of hex', randomBytes(64).toString('hex')],
       ['a short word', 'secret'],
-    ])('throws a ConfigError for a key of the wrong length (%s)', (_, text) => {
-      const config = loadConfig({ ENCRYPTION_KEY: text });
-      expect(() => resolveEncryptionKey(config)).toThrow(ConfigError);
-      expect(() => resolveEncryptionKey(config)).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+    ])('is refused by the configuration when of the wrong length (%s)', (_, text) => {
+      expect(() => loadConfig({ ENCRYPTION_KEY: text })).toThrow(ConfigError);
+      expect(() => loadConfig({ ENCRYPTION_KEY: text })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
     });
   });
 
@@ -69,11 +66,11 @@ describe('resolveEncryptionKey', () => {
       rmSync(directory, { recursive: true, force: true });
     });
 
-    it('throws a ConfigError in production', () => {
+    it('is refused by the configuration in production, before any file is written', () => {
       for (const DATABASE_URL of [':memory:', join(directory, 'conveyor.db')]) {
-        const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL });
-        expect(() => resolveEncryptionKey(config)).toThrow(ConfigError);
-        expect(() => resolveEncryptionKey(config)).toThrow(/ENCRYPTION_KEY is required when NODE_ENV=production/);
+        expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL })).toThrow(
+          /ENCRYPTION_KEY is required when NODE_ENV=production/,
+        );
       }
       expect(readdirSync(directory)).toEqual([]);
     });
@@ -122,11 +119,13 @@ describe('resolveEncryptionKey', () => {
       expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
     });
 
-    it('creates missing directories on the way to the database file', () => {
+    it('creates missing directories on the way to the database file, and fails at once where none can be made', () => {
       const config = loadConfig({ DATABASE_URL: join(directory, 'nested', 'deeper', 'conveyor.db') });
       const key = resolveEncryptionKey(config);
       expect(key).toHaveLength(32);
       expect(existsSync(join(directory, 'nested', 'deeper', 'encryption.key'))).toBe(true);
+      // Node's recursive mkdir never returns here.
+      expect(() => resolveEncryptionKey(loadConfig({ DATABASE_URL: '/proc/nope/conveyor.db' }))).toThrow(/ENOENT/);
     });
 
     it('uses a key file that is already there', () => {

@@ -1,32 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Config, ConfigError } from './config.js';
+import { ensureDirectory } from './data-directory.js';
+import { decodeKeyText, KEY_BYTES, KEY_TEXT_RULE } from './key-text.js';
 
-const KEY_BYTES = 32;
-
+/** A key that loadConfig has checked, or the key file's content, which nothing has checked yet. */
 const decodeKey = (text: string, origin: string): Uint8Array => {
-  const trimmed = text.trim();
-  const hex = /^[0-9a-f]{64}$/i.test(trimmed);
-  // Node's base64 decoder skips characters it does not know; refuse them instead of guessing.
-  const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed);
-  const bytes = hex ? Buffer.from(trimmed, 'hex') : base64 ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
-  if (bytes.length !== KEY_BYTES) {
-    throw new ConfigError(
-      `${origin} must be ${KEY_BYTES} bytes, as 64 hex characters or base64 (openssl rand -base64 32).`,
-    );
-  }
-  return new Uint8Array(bytes);
+  const key = decodeKeyText(text);
+  if (key === null) throw new ConfigError(`${origin} ${KEY_TEXT_RULE}.`);
+  return key;
 };
 
 /** Reads the key file, or creates it when no process has yet. */
 const keyFromFile = (file: string): Uint8Array => {
   try {
-    return decodeKey(readFileSync(file, 'utf8'), file);
+    return decodeKey(readFileSync(file, 'utf8'), `The key file ${file}`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  ensureDirectory(dirname(file));
   // Written whole to a private name, then linked into place: a process starting at the same
   // moment sees either no file or the complete key, and linking fails if another key won.
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -38,21 +31,17 @@ const keyFromFile = (file: string): Uint8Array => {
   } finally {
     unlinkSync(draft);
   }
-  return decodeKey(readFileSync(file, 'utf8'), file);
+  return decodeKey(readFileSync(file, 'utf8'), `The key file ${file}`);
 };
 
 /**
- * The key that encrypts stored credentials. `ENCRYPTION_KEY` when set; in production it must be.
- * Otherwise a key is generated once and kept in `encryption.key` in the data directory (beside the
- * SQLite file), so `npm start` needs no set-up. An in-memory database gets a throwaway key.
+ * The key that encrypts stored credentials. `ENCRYPTION_KEY` when set (in production it must be:
+ * loadConfig sees to that, and to the keys' form). Otherwise a key is generated once and kept in
+ * `encryption.key` in the data directory (beside the SQLite file), so `npm start` needs no set-up.
+ * An in-memory database gets a throwaway key.
  */
 export const resolveEncryptionKey = (config: Config): Uint8Array => {
   if (config.encryptionKey) return decodeKey(config.encryptionKey, 'ENCRYPTION_KEY');
-  if (config.nodeEnv === 'production') {
-    throw new ConfigError(
-      'ENCRYPTION_KEY is required when NODE_ENV=production (generate one: openssl rand -base64 32).',
-    );
-  }
   if (config.databaseUrl === ':memory:') return new Uint8Array(randomBytes(KEY_BYTES));
   return keyFromFile(join(config.dataDirectory, 'encryption.key'));
 };

@@ -1,10 +1,14 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { isPostgresUrl } from '../adapters/persistence/open-database.js';
+import { errorMessage } from '../core/domain/errors.js';
+import { EXECUTION_JOB } from '../core/engine/jobs.js';
 import type { Logger } from '../ports/logger.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { type Conveyor, createConveyor } from './conveyor.js';
 import { limitHeapGrowth } from './heap-growth.js';
+import { explainStartupFailure, listenFailure } from './start-up-failure.js';
 
 /**
  * Stops on SIGINT/SIGTERM: `drain` first (the HTTP server stops accepting and lets requests in
@@ -60,47 +64,88 @@ const drainServer = (server: Server, timeoutMs: number, logger: Logger) =>
     server.closeIdleConnections();
   });
 
-const failed = (error: unknown) => {
-  const text =
-    error instanceof ConfigError
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
-  process.stderr.write(`${text}\n`);
+/** Ends a start that failed with one log line naming the cause and the fix; never a stack trace. */
+const failed = (error: unknown, config?: Config): never => {
+  createPinoLogger('info').error({ event: 'start_failed' }, explainStartupFailure(error, config));
   process.exit(1);
 };
 
+/**
+ * Connections the kernel holds for the server while its event loop is busy. Node's default, 511, was
+ * overrun by a burst of new connections (a sender whose calls all wait opens more): the kernel then
+ * drops them, and their senders see resets and retransmissions of seconds. The kernel caps it at
+ * net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 const database = (config: Config) => (isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite');
+
+/**
+ * Fails with the port's own message when another program holds it, before anything is made on
+ * disk or in the database. The real listen below can still lose a race for the port; it fails
+ * the same way.
+ */
+const checkPortFree = (config: Config) =>
+  new Promise<void>((resolve, reject) => {
+    if (config.port === 0) {
+      resolve();
+      return;
+    }
+    const probe = createServer();
+    probe.once('error', (error) => reject(listenFailure(error, config)));
+    probe.listen(config.port, config.host, () => probe.close(() => resolve()));
+  });
+
+/** The configuration, or the start ends here with every bad variable named. */
+const configuration = (): Config => {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    return failed(error);
+  }
+};
 
 /** `npm start` / `conveyor start`: the HTTP server and a worker in one process. */
 export const runServer = async () => {
+  const config = configuration();
   try {
-    const config = loadConfig(process.env);
     limitHeapGrowth(config.heapGrowthPercent);
-    const conveyor = await createConveyor(config, {}, { worker: config.serverRunsFlows });
-    // Plain HTTP/1 (no createServer option given), so a node:http Server.
-    const server = serve({ fetch: conveyor.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    await checkPortFree(config);
+    const logger = createPinoLogger(config.logLevel, undefined, 'server');
+    const conveyor = await createConveyor(config, { logger }, { worker: config.serverRunsFlows });
+    // Webhooks send runs to the queue from the first call: what sending needs (pg-boss's start, its
+    // queue) is made ready before listening, not while the first calls wait. Should it fail,
+    // sending still sets it up.
+    await conveyor.queue
+      .prepare([EXECUTION_JOB])
+      .catch((error: unknown) =>
+        conveyor.logger.warn({ err: errorMessage(error) }, 'could not prepare the job queue; its first use will'),
+      );
+    const server: Server = createServer(conveyor.listener);
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
+      const info = server.address() as AddressInfo;
       conveyor.logger.info(
         { address: info.address, port: info.port, database: database(config) },
         `Conveyor listening on http://${info.address}:${info.port}`,
       );
-    }) as Server;
+    });
+    server.once('error', (error) => failed(listenFailure(error, config), config));
     stopOnSignals(conveyor, config, () => drainServer(server, config.shutdownTimeoutMs, conveyor.logger));
   } catch (error) {
-    failed(error);
+    failed(error, config);
   }
 };
 
 /** `conveyor worker`: runs flows only, beside servers on the same Postgres database. */
 export const runWorker = async () => {
+  const config = configuration();
   try {
-    const config = loadConfig(process.env);
     limitHeapGrowth(config.heapGrowthPercent);
-    const conveyor = await createConveyor(config, {}, { worker: true });
+    const logger = createPinoLogger(config.logLevel, undefined, 'worker');
+    const conveyor = await createConveyor(config, { logger }, { worker: true });
     conveyor.logger.info({ database: database(config) }, 'Conveyor worker running');
     stopOnSignals(conveyor, config);
   } catch (error) {
-    failed(error);
+    failed(error, config);
   }
 };

@@ -1,5 +1,5 @@
 import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep } from '../core/domain/execution.js';
-import type { Step } from '../core/domain/flow.js';
+import type { Flow, Step } from '../core/domain/flow.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
 
 export interface NewExecution {
@@ -23,7 +23,8 @@ export interface ExecutionFilter {
 }
 
 export interface ExecutionWithFlow extends Execution {
-  readonly flow: { readonly id: string; readonly name: string; readonly userId: string };
+  /** The run's flow as it is now. */
+  readonly flow: Flow;
 }
 
 /** A worker's hold on a run: while it lasts, no other worker runs it. */
@@ -38,6 +39,8 @@ export interface ClaimedRun {
   readonly steps: readonly Step[];
   /** The run's records so far, oldest first. */
   readonly recorded: readonly ExecutionStep[];
+  /** The account of the flow's owner was removed: the run must not go on. */
+  readonly ownerRemoved: boolean;
 }
 
 export interface NewRun {
@@ -90,6 +93,11 @@ export interface ExecutionRepository {
   deleteFinishedBefore(cutoff: Date, limit: number): Promise<number>;
   /** Executions stored, test runs included, per status (one grouped count over the status index; for metrics). */
   countByStatus(): Promise<Readonly<Record<ExecutionStatus, number>>>;
+  /**
+   * Runs accepted and not yet finished nor paused (status `running`, claimed or not), per flow that
+   * has any: the backlog webhook intake is bounded by.
+   */
+  countRunningByFlow(): Promise<ReadonlyMap<string, number>>;
 }
 
 export interface NewExecutionStep {

@@ -35,7 +35,10 @@ export interface FlowChanges {
 export interface FlowRepository {
   insert(flow: NewFlow): Promise<Flow>;
   findById(id: string): Promise<Flow | null>;
-  /** The flow with its trigger step (the first by position), in one round trip where the database allows. */
+  /**
+   * The flow with its trigger step (the first by position), in one round trip where the database
+   * allows; null when the flow is gone or its owner's account was removed: such a flow no longer runs.
+   */
   findWithTrigger(id: string): Promise<{ readonly flow: Flow; readonly trigger: Step | null } | null>;
   /**
    * Holds the flow's row until the unit of work ends, so that concurrent changes of its steps'
@@ -48,6 +51,8 @@ export interface FlowRepository {
   update(id: string, changes: FlowChanges, now: Date): Promise<void>;
   /** Deletes the flow with its steps. */
   delete(id: string): Promise<void>;
+  /** Unpublishes every published flow of the user; the ids of those it unpublished. */
+  deactivateAllOfUser(userId: string, now: Date): Promise<string[]>;
   /** How many of the user's flows have a step of each app. */
   countByApp(userId: string): Promise<ReadonlyArray<{ readonly appKey: string; readonly count: number }>>;
 }

@@ -51,6 +51,11 @@ export interface JobQueue {
   work(name: string, handler: JobHandler, options: WorkOptions): Promise<void>;
   /** Jobs not yet done, per queue name (for metrics and the benchmark's drain time). */
   depth(): Promise<Readonly<Record<string, number>>>;
+  /**
+   * Makes ready what sending to these queues needs (connections, the queues' own setup), so that the
+   * first jobs sent after start do not wait for it.
+   */
+  prepare(names: readonly string[]): Promise<void>;
   /** Stops taking jobs, lets in-flight handlers finish (up to a time limit), releases the rest. */
   stop(): Promise<void>;
 }

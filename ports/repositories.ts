@@ -152,6 +152,8 @@ export interface NewConnection {
 /** A stored connection as the core works on it: credentials opened, and any pending OAuth state. */
 export interface ConnectionRecord extends ConnectionWithCredentials {
   readonly oauthState: { readonly hash: string; readonly expiresAt: Date } | null;
+  /** Its owner's account was removed: nothing may use it any more. */
+  readonly ownerRemoved: boolean;
 }
 
 export interface ConnectionChanges {

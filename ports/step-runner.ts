@@ -15,6 +15,7 @@ export interface StepRunRequest {
   readonly store: StepStore;
   readonly execution: {
     readonly id: string;
+    readonly flowId: string;
     readonly stepId: string;
     readonly testRun: boolean;
     /** Stable across attempts of the same execution step; apps pass it to APIs that deduplicate. */
@@ -25,7 +26,8 @@ export interface StepRunRequest {
 export interface IncomingRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
+  /** A parameter given more than once has every value, as an array (as Express reads a query). */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
   readonly body: unknown;
 }
 

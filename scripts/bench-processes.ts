@@ -79,7 +79,7 @@ export const cpuMeter = (instance: Instance) => {
   };
 };
 
-const launch = (args: string[], env: Record<string, string>) =>
+const launch = (args: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe' = 'ignore') =>
   spawn(
     process.execPath,
     [
@@ -90,13 +90,24 @@ const launch = (args: string[], env: Record<string, string>) =>
       ...args,
     ],
     {
-      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ENCRYPTION_KEY, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        // Every webhook goes to one flow: a per-flow rate limit, which shares an instance between
+        // flows, would measure itself rather than the instance (unless the bench is told one).
+        WEBHOOK_RATE_LIMIT_PER_FLOW: '0',
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ENCRYPTION_KEY,
+        ...env,
+      },
+      stdio: ['ignore', stdout, 'inherit'],
     },
   );
 
 export const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  // Below Linux's ephemeral ports (32768 and up): after an overload phase the client's thousands of
+  // closed connections hold many of those for a minute, and the next server could not listen.
+  const port = 20_000 + Math.floor(Math.random() * 10_000);
   const env = { DATABASE_URL: databaseUrl, PORT: String(port) };
   // With worker processes beside it, the server only takes webhooks: were it to run flows too, the
   // runs it wakes for itself would keep it busy while the workers wait.
@@ -110,7 +121,22 @@ export const start = async (databaseUrl: string, workers: number): Promise<Insta
     }
     await sleep(100);
   }
-  const extra = Array.from({ length: workers }, () => launch(['worker'], env));
+  // A worker says it runs once it takes jobs (at info, its only line then): the phases begin after
+  // every process has started, as they would behind a deployment's readiness checks.
+  const extra = Array.from({ length: workers }, () => launch(['worker'], { ...env, LOG_LEVEL: 'info' }, 'pipe'));
+  await Promise.all(
+    extra.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          let seen = '';
+          worker.once('exit', () => reject(new Error('a worker ended before it ran')));
+          worker.stdout?.on('data', (chunk: Buffer) => {
+            if (seen.length < 100_000) seen += chunk.toString();
+            if (seen.includes('Conveyor worker running')) resolve();
+          });
+        }),
+    ),
+  );
   const processes = [server, ...extra];
   return {
     base,
@@ -121,6 +147,9 @@ export const start = async (databaseUrl: string, workers: number): Promise<Insta
     },
   };
 };
+
+/** A figure as the bench prints it: one decimal. */
+export const fmt = (n: number) => n.toFixed(1);
 
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);

@@ -4,40 +4,39 @@
  * always; Postgres with a server and two workers when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
  * set. Every number comes from this one run on this machine.
  *
- * Phases per database, after BENCH_WARMUP_SECONDS (default 3) of webhooks at BENCH_RATE whose
- * figures are left out (a fresh process's first seconds run unoptimised code):
- *   1. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
- *   2. sustained: webhooks at a fixed rate for BENCH_SECONDS, each database at its target
+ * Phases per database, in this order; BENCH_PHASES (a comma-separated list, e.g. `cold` or
+ * `overload`) runs only those named:
+ *   1. cold: the first seconds of fresh processes, before any warm-up (scripts/bench-overload.ts).
+ *   Then BENCH_WARMUP_SECONDS (default 3; 0 for none) of webhooks at BENCH_RATE whose figures are
+ *   left out (a fresh process's first seconds run unoptimised code), and:
+ *   2. latency: webhooks at a fixed rate (BENCH_RATE, default 500/s) for BENCH_SECONDS; ack p50/p99.
+ *   3. sustained: webhooks at a fixed rate for BENCH_SECONDS, each database at its target
  *      (BENCH_SUSTAIN_RATE, default 1000/s, on SQLite; BENCH_PG_SUSTAIN_RATE, default 500/s, on Postgres);
  *      executions completed per second meanwhile and the backlog left at the end. A rate is
  *      sustained when the executions keep pace with the webhooks and no backlog builds up.
- *   3. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
+ *   4. throughput: webhooks as fast as BENCH_CONCURRENCY senders go for BENCH_SECONDS; requests/s,
  *      completed executions/s while sending, time to drain the backlog, RSS of every process, and
  *      CPU per execution of every process (and of the local PostgreSQL's processes for the bench).
- *   4. reads under load: GET /flows and GET /executions by BENCH_READERS clients while webhooks
+ *   5. overload: three times the sustained target, in an open loop (scripts/bench-overload.ts).
+ *   6. reads under load: GET /flows and GET /executions by BENCH_READERS clients while webhooks
  *      arrive at BENCH_READ_LOAD_RATE (scripts/bench-reads.ts); p50/p99 of each read.
- *   5. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
+ *   7. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
  *      BENCH_SOAK_RATE (default 800/s); the server's RSS sampled as the runs complete, to show
  *      whether memory stays flat.
  *
  * Other settings: BENCH_SKIP_SQLITE=1 (Postgres only), BENCH_NODE_FLAGS (extra node flags for
- * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes).
+ * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes). Conveyor's
+ * processes get the environment the bench runs in, so any of its settings can be tried.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { callApi as api } from '../test/support/api-client.js';
-import {
-  BENCH_DATABASE,
-  cpuMeter,
-  type Instance,
-  percentile,
-  rssMb,
-  rssSampler,
-  sleep,
-  start,
-} from './bench-processes.js';
+import { acknowledged, describeFailures, failuresSince, hook, openLoop } from './bench-load.js';
+import { type Completions, coldPhase, overloadPhase } from './bench-overload.js';
+import { BENCH_DATABASE, cpuMeter, fmt, type Instance, rssMb, rssSampler, sleep, start } from './bench-processes.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,6 +48,12 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ALL_PHASES = ['cold', 'latency', 'sustained', 'throughput', 'overload', 'reads'];
+const PHASES = new Set(process.env.BENCH_PHASES?.split(',').map((phase) => phase.trim()) ?? ALL_PHASES);
+for (const phase of PHASES) {
+  if (!ALL_PHASES.includes(phase))
+    throw new Error(`BENCH_PHASES: no phase ${phase} (phases: ${ALL_PHASES.join(', ')})`);
+}
 
 /** Installs, signs in and publishes the four-step flow; the webhook address and a token. */
 const publishFlow = async (base: string) => {
@@ -84,74 +89,53 @@ const publishFlow = async (base: string) => {
   return { url: `${base}/webhooks/flows/${flow.id}`, token };
 };
 
-const completed = async (base: string, token: string): Promise<number> =>
-  (await api(base, 'GET', '/executions?status=success&perPage=1', token)).meta.count;
-
-let sent = 0;
-/** Webhook calls not acknowledged (refused connection, reset, an answer other than 204), by reason. */
-const failures = new Map<string, number>();
-/** One webhook call: its ack latency, or null when it was not acknowledged (counted in `failures`). */
-const hook = async (url: string): Promise<number | null> => {
-  const n = sent++;
-  const t0 = performance.now();
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `customer ${n}`, n }),
-    });
-    await res.arrayBuffer();
-    if (res.status === 204) return performance.now() - t0;
-    failures.set(`HTTP ${res.status}`, (failures.get(`HTTP ${res.status}`) ?? 0) + 1);
-  } catch (error) {
-    const reason = String((error as { cause?: { code?: string } }).cause?.code ?? error);
-    failures.set(reason, (failures.get(reason) ?? 0) + 1);
+/** Finished runs, read from the database itself so that a busy server does not slow the counting. */
+const completionsOf = async (
+  databaseUrl: string,
+  workers: number,
+): Promise<Completions & { close(): Promise<void> }> => {
+  let count: () => Promise<number>;
+  let close: () => Promise<void>;
+  if (workers > 0) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    count = async () =>
+      Number((await client.query("select count(*) as n from executions where status = 'success'")).rows[0].n);
+    close = () => client.end();
+  } else {
+    const db = new Database(databaseUrl, { readonly: true, fileMustExist: true });
+    const statement = db.prepare("select count(*) as n from executions where status = 'success'");
+    count = async () => (statement.get() as { n: number }).n;
+    close = async () => {
+      db.close();
+    };
   }
-  sent--;
-  return null;
-};
-
-/** Open loop at a fixed rate: the ack latency a caller sees at that load. */
-const openLoop = async (url: string, rate: number, seconds = SECONDS) => {
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  const startedAt = performance.now();
-  const total = rate * seconds;
-  for (let i = 0; i < total; i++) {
-    const due = startedAt + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(
-      hook(url).then((ms) => {
-        if (ms !== null) latencies.push(ms);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    seconds: (performance.now() - startedAt) / 1000,
+    count,
+    async waitFor(target) {
+      const startedAt = performance.now();
+      while ((await count()) < target) {
+        if (performance.now() - startedAt > 600_000) throw new Error('the backlog did not drain in 10 minutes');
+        await sleep(100);
+      }
+    },
+    close,
   };
 };
 
-const waitForCompleted = async (base: string, token: string, count: number) => {
-  for (let i = 0; i < 6000 && (await completed(base, token)) < count; i++) await sleep(100);
-};
-
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
-const sustainedPhase = async (instance: Instance, url: string, token: string, rate: number) => {
-  const before = await completed(instance.base, token);
+const sustainedPhase = async (instance: Instance, url: string, completions: Completions, rate: number) => {
+  const before = await completions.count();
   const peakRss = rssSampler(instance);
-  const sending = await openLoop(url, rate);
-  const done = (await completed(instance.base, token)) - before;
+  let done = 0;
+  const sending = await openLoop(url, rate, SECONDS, async () => {
+    done = (await completions.count()) - before;
+  });
   const peakRssMb = peakRss();
   const drainStart = performance.now();
-  await waitForCompleted(instance.base, token, before + sending.requests);
+  await completions.waitFor(before + sending.requests);
   return {
-    completedPerSecond: done / sending.seconds,
+    completedPerSecond: done / sending.sendSeconds,
     backlog: sending.requests - done,
     drainSeconds: (performance.now() - drainStart) / 1000,
     p99: sending.p99,
@@ -160,9 +144,9 @@ const sustainedPhase = async (instance: Instance, url: string, token: string, ra
 };
 
 /** Closed loop as fast as the senders go: throughput, completion rate, drain and memory. */
-const throughputPhase = async (instance: Instance, url: string, token: string) => {
-  const before = await completed(instance.base, token);
-  const sentBefore = sent;
+const throughputPhase = async (instance: Instance, url: string, completions: Completions) => {
+  const before = await completions.count();
+  const ackedBefore = acknowledged();
   const cpu = cpuMeter(instance);
   const peakRss = rssSampler(instance);
   const deadline = performance.now() + SECONDS * 1000;
@@ -173,14 +157,10 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
     }),
   );
   const sendSeconds = (performance.now() - startedAt) / 1000;
-  const requests = sent - sentBefore;
-  const doneWhileSending = (await completed(instance.base, token)) - before;
+  const requests = acknowledged() - ackedBefore;
+  const doneWhileSending = (await completions.count()) - before;
   const drainStart = performance.now();
-  for (;;) {
-    if ((await completed(instance.base, token)) - before >= requests) break;
-    if (performance.now() - drainStart > 600_000) throw new Error('the backlog did not drain in 10 minutes');
-    await sleep(100);
-  }
+  await completions.waitFor(before + requests);
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const totalSeconds = (performance.now() - startedAt) / 1000;
   return {
@@ -198,9 +178,9 @@ const throughputPhase = async (instance: Instance, url: string, token: string) =
  * Many runs at a rate the process sustains: RSS after each tenth of them. Flat means the numbers
  * stop growing once the first tenth has warmed the process up.
  */
-const soakPhase = async (instance: Instance, url: string, token: string) => {
+const soakPhase = async (instance: Instance, url: string, completions: Completions) => {
   const server = instance.processes[0]?.pid;
-  const before = await completed(instance.base, token);
+  const before = await completions.count();
   const samples: { runs: number; rssMb: number }[] = [];
   const step = SOAK_RUNS / 10;
   const pending = new Set<Promise<unknown>>();
@@ -212,8 +192,8 @@ const soakPhase = async (instance: Instance, url: string, token: string) => {
     pending.add(call);
     if ((i + 1) % step === 0) {
       await Promise.all(pending);
-      await waitForCompleted(instance.base, token, before + i + 1);
-      samples.push({ runs: (await completed(instance.base, token)) - before, rssMb: rssMb(server) });
+      await completions.waitFor(before + i + 1);
+      samples.push({ runs: (await completions.count()) - before, rssMb: rssMb(server) });
     }
   }
   return { samples, seconds: (performance.now() - startedAt) / 1000 };
@@ -221,63 +201,79 @@ const soakPhase = async (instance: Instance, url: string, token: string) => {
 
 const bench = async (label: string, databaseUrl: string, workers: number, sustainRate: number) => {
   const instance = await start(databaseUrl, workers);
+  const completions = await completionsOf(databaseUrl, workers);
+  const unacknowledged = failuresSince();
+  // Calls acknowledged by this instance: each is one run it must finish.
+  const ackedBefore = acknowledged();
+  const runsTaken = () => acknowledged() - ackedBefore;
   try {
     const { url, token } = await publishFlow(instance.base);
-    console.log(`${label}: flow published, measuring`);
-    // Steady state is what is measured: the first seconds of a fresh process (code not yet
-    // optimised by the JIT, caches and pools empty) are sent and left out of every figure.
-    const warmUp = WARMUP_SECONDS > 0 ? (await openLoop(url, RATE, WARMUP_SECONDS)).requests : 0;
-    await waitForCompleted(instance.base, token, warmUp);
-    const latency = await openLoop(url, RATE);
-    // Let the latency phase's runs finish so that the next phase starts from an empty queue.
-    await waitForCompleted(instance.base, token, warmUp + latency.requests);
-    const sustained = await sustainedPhase(instance, url, token, sustainRate);
-    const throughput = await throughputPhase(instance, url, token);
-    const fmt = (n: number) => n.toFixed(1);
-    console.log(`\n${label}`);
-    console.log(
-      `  webhook ack at ${RATE}/s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms (${latency.requests} requests)`,
-    );
-    console.log(
-      `  sustained at ${sustainRate} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
-        `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms, ` +
-        `peak RSS ${fmt(sustained.peakRssMb)} MB`,
-    );
-    console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
-    console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
-    console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
-    console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
-    console.log(`  peak RSS of all processes (throughput phase): ${fmt(throughput.peakRssMb)} MB`);
-    const perRun = (seconds: number) => `${((seconds * 1000) / throughput.requests).toFixed(2)} ms`;
-    const names = ['server', ...Array.from({ length: workers }, (_, i) => `worker ${i + 1}`)];
-    const shares = [
-      ...throughput.cpu.processes.map((seconds, i) => `${names[i]} ${perRun(seconds)}`),
-      ...(workers > 0 ? [`postgres ${perRun(throughput.cpu.postgres)}`] : []),
-      `bench client ${perRun(throughput.cpu.client)}`,
-    ];
-    console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
-    const { figures, loaded } = await readsUnderLoad(instance.base, token, () => openLoop(url, READ_LOAD_RATE));
-    const reads = figures.reads.map((r) => `${r.name} p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms (${r.count})`);
-    console.log(
-      `  API reads under ${READ_LOAD_RATE} webhooks/s (${await completed(instance.base, token)} runs stored): ` +
-        `${reads.join('; ')}; ${figures.failed} failed; webhook ack p99 meanwhile ${fmt(loaded.p99)} ms`,
-    );
+    console.log(`\n${label}: flow published, measuring`);
+    if (PHASES.has('cold')) await coldPhase(label, url);
+    // Steady state is what the next phases measure: the first seconds of a fresh process (code not
+    // yet optimised by the JIT, caches and pools empty) are sent and left out of every figure.
+    const steady = [...PHASES].some((phase) => phase !== 'cold');
+    if (steady && WARMUP_SECONDS > 0) await openLoop(url, RATE, WARMUP_SECONDS);
+    // Each phase starts from an empty queue.
+    await completions.waitFor(runsTaken());
+    if (PHASES.has('latency')) {
+      const latency = await openLoop(url, RATE, SECONDS);
+      console.log(
+        `  webhook ack at ${RATE}/s: p50 ${fmt(latency.p50)} ms, p99 ${fmt(latency.p99)} ms (${latency.requests} requests)`,
+      );
+      await completions.waitFor(runsTaken());
+    }
+    if (PHASES.has('sustained')) {
+      const sustained = await sustainedPhase(instance, url, completions, sustainRate);
+      console.log(
+        `  sustained at ${sustainRate} webhooks/s: ${fmt(sustained.completedPerSecond)} completed 4-step executions/s, ` +
+          `backlog at the end ${sustained.backlog} (drained in ${fmt(sustained.drainSeconds)} s), ack p99 ${fmt(sustained.p99)} ms, ` +
+          `peak RSS ${fmt(sustained.peakRssMb)} MB`,
+      );
+    }
+    if (PHASES.has('throughput')) {
+      const throughput = await throughputPhase(instance, url, completions);
+      console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
+      console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
+      console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
+      console.log(`  time to drain the backlog: ${fmt(throughput.drainSeconds)} s (${throughput.requests} runs sent)`);
+      console.log(`  peak RSS of all processes (throughput phase): ${fmt(throughput.peakRssMb)} MB`);
+      const perRun = (seconds: number) => `${((seconds * 1000) / throughput.requests).toFixed(2)} ms`;
+      const names = ['server', ...Array.from({ length: workers }, (_, i) => `worker ${i + 1}`)];
+      const shares = [
+        ...throughput.cpu.processes.map((seconds, i) => `${names[i]} ${perRun(seconds)}`),
+        ...(workers > 0 ? [`postgres ${perRun(throughput.cpu.postgres)}`] : []),
+        `bench client ${perRun(throughput.cpu.client)}`,
+      ];
+      console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
+    }
+    if (PHASES.has('overload')) await overloadPhase(instance, url, completions, sustainRate);
+    if (PHASES.has('reads')) {
+      const { figures, loaded } = await readsUnderLoad(instance.base, token, () =>
+        openLoop(url, READ_LOAD_RATE, SECONDS),
+      );
+      const reads = figures.reads.map((r) => `${r.name} p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms (${r.count})`);
+      console.log(
+        `  API reads under ${READ_LOAD_RATE} webhooks/s (${await completions.count()} runs stored): ` +
+          `${reads.join('; ')}; ${figures.failed} failed; webhook ack p99 meanwhile ${fmt(loaded.p99)} ms`,
+      );
+    }
     if (SOAK_RUNS > 0 && workers === 0) {
-      const soak = await soakPhase(instance, url, token);
+      const soak = await soakPhase(instance, url, completions);
       const samples = soak.samples.map((sample) => `${sample.runs}: ${fmt(sample.rssMb)} MB`).join(', ');
       console.log(`  soak at ${SOAK_RATE} webhooks/s for ${fmt(soak.seconds)} s, RSS after executions ${samples}`);
     }
-    const refused = [...failures].map(([reason, count]) => `${count} × ${reason}`).join(', ');
-    console.log(`  webhook calls not acknowledged: ${refused || 'none'}`);
-    failures.clear();
+    console.log(`  webhook calls not acknowledged, all phases: ${describeFailures(unacknowledged())}`);
   } finally {
+    await completions.close();
     await instance.stop();
   }
 };
 
 const main = async () => {
   console.log(
-    `Conveyor benchmark: ${SECONDS} s per phase after a ${WARMUP_SECONDS} s warm-up at ${RATE}/s, node ${process.version}`,
+    `Conveyor benchmark: phases ${[...PHASES].join(', ')}; ${SECONDS} s per phase after a ${WARMUP_SECONDS} s ` +
+      `warm-up at ${RATE}/s, node ${process.version}`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'conveyor-bench-'));
   try {

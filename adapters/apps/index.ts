@@ -39,7 +39,23 @@ export {
 export type { App } from './sdk/index.js';
 
 /** The built-in apps with the code app's pool of worker threads sized for this instance. */
-export const builtInAppsWith = ({ codeWorkers }: { readonly codeWorkers?: number | null }): readonly App[] =>
-  codeWorkers
-    ? builtInApps.map((app) => (app.key === codeApp.key ? createCodeApp({}, { size: codeWorkers }) : app))
+export const builtInAppsWith = ({
+  codeWorkers,
+  codeWorkersPerFlow,
+}: {
+  readonly codeWorkers?: number | null;
+  readonly codeWorkersPerFlow?: number | null;
+}): readonly App[] =>
+  codeWorkers || codeWorkersPerFlow
+    ? builtInApps.map((app) =>
+        app.key === codeApp.key
+          ? createCodeApp(
+              {},
+              {
+                ...(codeWorkers && { size: codeWorkers }),
+                ...(codeWorkersPerFlow && { maxPerGroup: codeWorkersPerFlow }),
+              },
+            )
+          : app,
+      )
     : builtInApps;

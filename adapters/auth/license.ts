@@ -70,6 +70,16 @@ const parsePublicKey = (text: string): KeyObject => {
   }
 };
 
+/** Why `text` cannot serve as the licence public key, or null when it can. */
+export const publicKeyProblem = (text: string): string | null => {
+  try {
+    parsePublicKey(text);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
 const parsePrivateKey = (pem: string): KeyObject => {
   const what = 'The licence private key';
   let key: KeyObject;

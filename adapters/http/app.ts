@@ -3,13 +3,14 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
 import type { AppEnv, HttpDeps } from './context.js';
-import { INTERNAL_ERROR, type RenderedError, renderFailure } from './error-table.js';
+import { errorBody, INTERNAL_ERROR, renderFailure } from './error-table.js';
 import { type Failure, FailureResponse, inputFailureOf } from './failures.js';
 import { graphqlErrorBody, graphqlErrorOf, INTERNAL_GRAPHQL_ERROR } from './graphql/errors.js';
+import { apiCors } from './middleware/api-cors.js';
 import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
-import { graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
+import { GRAPHQL_PATH, graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
 import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
@@ -21,8 +22,6 @@ export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
 const RESERVED = /^\/(api|internal|webhooks|graphql|healthcheck|metrics|login\/saml|logout\/saml)(\/|$)/;
 
 export const isReservedPath = (path: string) => RESERVED.test(path);
-
-const errorBody = ({ type, errors }: RenderedError) => ({ errors, meta: { type } });
 
 export const createHttpApp = (deps: HttpDeps) => {
   const { logger, health, metrics, settings } = deps;
@@ -43,6 +42,8 @@ export const createHttpApp = (deps: HttpDeps) => {
 
   app.use(requestId({ limitLength: 64 }));
   app.use(requestLog(logger, metrics));
+  const cors = apiCors(settings.corsOrigins);
+  for (const path of [...API_MOUNTS.map((mount) => `${mount}/*`), GRAPHQL_PATH]) app.use(path, cors);
   // A header a response already carries wins: the console's pages relax the opener policy for the
   // OAuth consent window (adapters/web); no route sets these headers itself.
   app.use(secureHeaders({ overwrite: false }));

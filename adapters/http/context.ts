@@ -6,12 +6,14 @@ import type { Metrics } from '../../ports/metrics.js';
 
 export interface HttpSettings {
   readonly bodyLimitBytes: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  readonly trustProxy: boolean;
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed (0: none). */
+  readonly trustedProxies: number;
   /** Where this server is reached from outside (webhook and SAML addresses), without a trailing slash. */
   readonly publicUrl: string;
   /** The web app's address, where SAML sign-ins send the browser back to. */
   readonly webAppUrl: string;
+  /** Origins whose pages may call the API with credentials (CORS). */
+  readonly corsOrigins: readonly string[];
   /** How long `/sync` webhooks wait for their run before answering 202. */
   readonly syncTimeoutMs: number;
   /** When set, `GET /metrics` requires it as a bearer token; null: the metrics are public. */
@@ -36,6 +38,8 @@ export interface AppEnv {
     requestId: string;
     /** Set by `requireActor`; only routes behind it read it. */
     actor: Actor;
+    /** Set by `requireAccess`: the caller may send this request, so its input may be read. */
+    accessChecked: boolean;
     /** Set by the body limit middleware for `bodyText`. */
     bodyLimitBytes: number;
   };

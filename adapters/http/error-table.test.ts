@@ -10,6 +10,7 @@ const EXAMPLES: { readonly [K in Failure['code']]: Extract<Failure, { code: K }>
   'auth.forbidden': { code: 'auth.forbidden', reason: 'You can only change your own account.' },
   'auth.invalid_credentials': { code: 'auth.invalid_credentials' },
   'auth.rate_limited': { code: 'auth.rate_limited', retryAfterSeconds: 42 },
+  'service.busy': { code: 'service.busy', retryAfterSeconds: 1 },
   'resource.not_found': { code: 'resource.not_found', resource: 'User' },
   'user.last_admin': { code: 'user.last_admin' },
   'role.in_use': { code: 'role.in_use', users: 3 },
@@ -41,6 +42,7 @@ const DOCUMENTED: { readonly [K in Failure['code']]: readonly [status: number, t
   'auth.forbidden': [403, 'ForbiddenError'],
   'auth.invalid_credentials': [422, 'InvalidCredentialsError'],
   'auth.rate_limited': [429, 'RateLimitedError'],
+  'service.busy': [503, 'ServiceUnavailableError'],
   'resource.not_found': [404, 'NotFoundError'],
   'user.last_admin': [422, 'LastAdminError'],
   'role.in_use': [422, 'RoleInUseError'],
@@ -120,7 +122,9 @@ describe('renderFailure', () => {
     const busy = renderFailure({ code: 'http.service_unavailable', retryAfterSeconds: 1 });
     expect([busy.status, busy.type, busy.headers]).toEqual([503, 'ServiceUnavailableError', { 'Retry-After': '1' }]);
 
-    const withHeaders = ['auth.rate_limited', 'http.method_not_allowed', 'http.service_unavailable'];
+    expect(renderFailure({ code: 'service.busy', retryAfterSeconds: 1 })).toEqual(busy);
+
+    const withHeaders = ['auth.rate_limited', 'service.busy', 'http.method_not_allowed', 'http.service_unavailable'];
     for (const code of codes.filter((c) => !withHeaders.includes(c))) {
       expect(renderFailure(EXAMPLES[code]).headers).toBeUndefined();
     }

@@ -8,6 +8,14 @@ export interface RenderedError {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The instance cannot take the request now, whether the core or the edge says so. */
+const busy = (retryAfterSeconds: number): RenderedError => ({
+  status: 503,
+  type: 'ServiceUnavailableError',
+  errors: { general: [`The server is busy. Try again in ${retryAfterSeconds} seconds.`] },
+  headers: { 'Retry-After': String(retryAfterSeconds) },
+});
+
 type Table = { readonly [K in Failure['code']]: (failure: Extract<Failure, { code: K }>) => RenderedError };
 
 /**
@@ -49,6 +57,7 @@ const TABLE: Table = {
     errors: { general: [`Too many attempts. Try again in ${f.retryAfterSeconds} seconds.`] },
     headers: { 'Retry-After': String(f.retryAfterSeconds) },
   }),
+  'service.busy': (f) => busy(f.retryAfterSeconds),
   'resource.not_found': (f) => ({
     status: 404,
     type: 'NotFoundError',
@@ -125,13 +134,11 @@ const TABLE: Table = {
     headers: { Allow: f.allow },
   }),
   'http.route_not_found': () => ({ status: 404, type: 'NotFoundError', errors: { general: ['Not found.'] } }),
-  'http.service_unavailable': (f) => ({
-    status: 503,
-    type: 'ServiceUnavailableError',
-    errors: { general: [`The server is busy. Try again in ${f.retryAfterSeconds} seconds.`] },
-    headers: { 'Retry-After': String(f.retryAfterSeconds) },
-  }),
+  'http.service_unavailable': (f) => busy(f.retryAfterSeconds),
 };
+
+/** The API's error envelope (API.md §2). */
+export const errorBody = ({ type, errors }: RenderedError) => ({ errors, meta: { type } });
 
 export const renderFailure = (failure: Failure): RenderedError =>
   (TABLE[failure.code] as (f: Failure) => RenderedError)(failure);

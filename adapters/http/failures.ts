@@ -23,7 +23,13 @@ export const fail = (failure: Failure): never => {
 };
 
 /** A port's error that the client's input caused, as the failure to answer with; else undefined. */
-export const inputFailureOf = (error: unknown): Failure | undefined =>
-  error instanceof UnstorableTextError
-    ? invalidInput({ general: ['Text may not contain the NUL character (U+0000).'] })
-    : undefined;
+export const inputFailureOf = (error: unknown): Failure | undefined => {
+  if (!(error instanceof UnstorableTextError)) return undefined;
+  return invalidInput({
+    general: [
+      error.reason === 'nul'
+        ? 'Text may not contain the NUL character (U+0000).'
+        : 'Text may not contain a lone surrogate (U+D800 to U+DFFF).',
+    ],
+  });
+};

@@ -21,6 +21,22 @@ export const parseInput = <S extends v.GenericSchema>(schema: S, value: unknown)
   return result.success ? result.output : fail(invalidInput(toFieldErrors(result.issues)));
 };
 
+/**
+ * A signed-in caller's input is read only after `requireAccess` let the request through; a route
+ * that forgot it would tell a caller who may not act what the input must be. A bug, so a throw.
+ */
+const assertAccessChecked = (c: Context) => {
+  if (c.get('actor') !== undefined && c.get('accessChecked') !== true) {
+    throw new Error(`${c.req.method} ${c.req.routePath} reads its input before requireAccess checked the caller.`);
+  }
+};
+
+/** Validates the query string against `schema` (422 as for a body), once the caller may send it. */
+export const queryInput = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> => {
+  assertAccessChecked(c);
+  return parseInput(schema, c.req.query());
+};
+
 const isJson = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType);
 
 /**
@@ -28,6 +44,7 @@ const isJson = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)
  * (by its content type or its text) is a 400.
  */
 export const readJson = async (c: Context): Promise<unknown> => {
+  assertAccessChecked(c);
   const text = await bodyText(c);
   if (text.trim() === '') return undefined;
   if (!isJson(c.req.header('content-type') ?? '')) {
@@ -47,9 +64,12 @@ export const jsonBody = async <S extends v.GenericSchema>(c: Context, schema: S)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether the text is a UUID, in either case: the only form an id takes. */
+export const isUuid = (value: string) => UUID.test(value);
+
 /** An id that is not a UUID names nothing, so it is a 404 like any unknown id. */
 export const idOrNotFound = (value: unknown, resource: string): string =>
-  typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : fail(notFound(resource));
+  typeof value === 'string' && isUuid(value) ? value.toLowerCase() : fail(notFound(resource));
 
 /** A path id, checked as `idOrNotFound` checks it. */
 export const idParam = (c: Context, name: string, resource: string): string =>

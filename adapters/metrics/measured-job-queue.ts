@@ -23,5 +23,6 @@ export const measuredJobQueue = (queue: JobQueue, metrics: Metrics): JobQueue =>
       options,
     ),
   depth: () => queue.depth(),
+  prepare: (names) => queue.prepare(names),
   stop: () => queue.stop(),
 });

@@ -21,6 +21,7 @@ const handRunQueue = () => {
       handlers.set(name, handler);
     },
     depth: async () => ({}),
+    prepare: async () => {},
     stop: async () => {},
   };
   return { queue, handlers };
@@ -28,8 +29,8 @@ const handRunQueue = () => {
 
 describe('Prometheus metrics', () => {
   it('keeps each instance in a registry of its own', async () => {
-    const one = createPrometheusMetrics(sources(), new CapturingLogger());
-    const two = createPrometheusMetrics(sources(), new CapturingLogger());
+    const one = createPrometheusMetrics(sources(), new CapturingLogger(), { queues: [] });
+    const two = createPrometheusMetrics(sources(), new CapturingLogger(), { queues: [] });
     one.observeHttp({ method: 'GET', route: '/api/v1/flows', status: 200, seconds: 0.01 });
     expect((await one.expose()).body).toContain('route="/api/v1/flows"');
     expect((await two.expose()).body).not.toContain('route="/api/v1/flows"');
@@ -44,6 +45,7 @@ describe('Prometheus metrics', () => {
         },
       }),
       logger,
+      { queues: [] },
     );
     const { body } = await metrics.expose();
     expect(body).toContain('conveyor_executions{status="success"} 5');
@@ -58,14 +60,45 @@ describe('Prometheus metrics', () => {
 
   it('drops queues that emptied from the depth gauge', async () => {
     let depth: Record<string, number> = { 'flow.trigger': 2 };
-    const metrics = createPrometheusMetrics(sources({ queueDepth: async () => depth }), new CapturingLogger());
+    const metrics = createPrometheusMetrics(sources({ queueDepth: async () => depth }), new CapturingLogger(), {
+      queues: [],
+    });
     expect((await metrics.expose()).body).toContain('conveyor_queue_depth{queue="flow.trigger"} 2');
     depth = {};
     expect((await metrics.expose()).body).not.toContain('conveyor_queue_depth{queue="flow.trigger"}');
   });
 
+  it('reports 0 for every known queue, from the first scrape, even an empty or unreadable one', async () => {
+    let depth: Record<string, number> = { 'execution.run': 4, 'other.queue': 1 };
+    const queues = ['execution.run', 'flow.trigger'];
+    const metrics = createPrometheusMetrics(sources({ queueDepth: async () => depth }), new CapturingLogger(), {
+      queues,
+    });
+    let body = (await metrics.expose()).body;
+    expect(body).toContain('conveyor_queue_depth{queue="execution.run"} 4');
+    expect(body).toContain('conveyor_queue_depth{queue="flow.trigger"} 0');
+    expect(body).toContain('conveyor_queue_depth{queue="other.queue"} 1');
+    depth = {};
+    body = (await metrics.expose()).body;
+    expect(body).toContain('conveyor_queue_depth{queue="execution.run"} 0');
+    expect(body).not.toContain('other.queue');
+    // Job timings of those queues start at 0 too.
+    expect(body).toContain('conveyor_job_duration_seconds_count{queue="flow.trigger",outcome="failed"} 0');
+
+    const unreadable = createPrometheusMetrics(
+      sources({
+        queueDepth: async () => {
+          throw new Error('connection refused');
+        },
+      }),
+      new CapturingLogger(),
+      { queues },
+    );
+    expect((await unreadable.expose()).body).toContain('conveyor_queue_depth{queue="flow.trigger"} 0');
+  });
+
   it('times job handlers by queue and outcome, and passes failures on to the queue', async () => {
-    const metrics = createPrometheusMetrics(sources(), new CapturingLogger());
+    const metrics = createPrometheusMetrics(sources(), new CapturingLogger(), { queues: [] });
     const { queue, handlers } = handRunQueue();
     const measured = measuredJobQueue(queue, metrics);
     await measured.work(

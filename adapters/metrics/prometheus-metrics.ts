@@ -10,13 +10,26 @@ export interface ScrapeSources {
   readonly executionsByStatus: () => Promise<Readonly<Record<ExecutionStatus, number>>>;
 }
 
+/** The garbage collections prom-client's default metrics time, by kind. */
+const GC_KINDS = ['major', 'minor', 'incremental', 'weakcb'] as const;
+
 /**
  * Prometheus figures in a registry of this instance's own, never prom-client's global one: tests
  * (and embedders) run several instances in one process, and each must count only its own.
+ *
+ * Every family has a sample from the first scrape on: a series that does not exist reads as "no
+ * data" rather than 0, so alerts and rates on it (`conveyor_queue_depth > 100`) would stay silent.
+ * `queues` are the queue names whose series start at 0.
  */
-export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger): Metrics => {
+export const createPrometheusMetrics = (
+  sources: ScrapeSources,
+  logger: Logger,
+  { queues }: { readonly queues: readonly string[] },
+): Metrics => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const gc = registry.getSingleMetric('nodejs_gc_duration_seconds');
+  if (gc instanceof Histogram) for (const kind of GC_KINDS) gc.zero({ kind });
 
   const http = new Histogram({
     name: 'http_request_duration_seconds',
@@ -25,6 +38,8 @@ export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger):
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  // The scrape's own series, which its first answer is about to count.
+  http.zero({ method: 'GET', route: '/metrics', status_code: '200' });
   const jobs = new Histogram({
     name: 'conveyor_job_duration_seconds',
     help: 'Time job handlers of this process took, by queue and outcome.',
@@ -32,6 +47,9 @@ export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger):
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     registers: [registry],
   });
+  for (const queue of queues) {
+    for (const outcome of ['completed', 'failed']) jobs.zero({ queue, outcome });
+  }
   // A failing source must not fail the scrape: the other figures are still worth having, and the
   // gauge keeps its last value.
   const collect = async <T>(what: string, read: () => Promise<T>, apply: (value: T) => void) => {
@@ -41,7 +59,7 @@ export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger):
       logger.warn({ err: errorMessage(error) }, `metrics: reading ${what} failed`);
     }
   };
-  new Gauge({
+  const queueDepth = new Gauge({
     name: 'conveyor_queue_depth',
     help: 'Jobs not yet done (waiting, delayed or running), by queue; read from the queue on scrape.',
     labelNames: ['queue'] as const,
@@ -49,10 +67,12 @@ export const createPrometheusMetrics = (sources: ScrapeSources, logger: Logger):
     async collect() {
       await collect('the queue depth', sources.queueDepth, (depth) => {
         this.reset();
+        for (const queue of queues) this.set({ queue }, 0);
         for (const [queue, count] of Object.entries(depth)) this.set({ queue }, count);
       });
     },
   });
+  for (const queue of queues) queueDepth.set({ queue }, 0);
   new Gauge({
     name: 'conveyor_executions',
     help: 'Executions stored (test runs included), by status; read from the database on scrape.',

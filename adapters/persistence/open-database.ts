@@ -13,12 +13,21 @@ export interface DatabaseHandle {
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
-/** A `postgres://` URL opens a pool; anything else is a SQLite file path (or `:memory:`). */
+/**
+ * A `postgres://` URL, or else a SQLite file path (or `:memory:`). A URL of any other scheme
+ * (`mysql://`, `sqlite://`, `file://`) is neither: taken for a path, it would make folders named
+ * after the URL.
+ */
+export const isDatabaseUrl = (url: string): boolean => isPostgresUrl(url) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+
+/** A `postgres://` URL opens a pool; a path opens that SQLite file. */
 export const openDatabase = (
   url: string,
   logger: Logger,
   options: { poolSize?: number; poolTimeoutMs?: number; sqliteSynchronous?: SqliteSynchronous } = {},
 ): DatabaseHandle => {
+  if (!isDatabaseUrl(url))
+    throw new Error('Not a database Conveyor opens: give a postgres:// URL or a SQLite file path.');
   const db = isPostgresUrl(url)
     ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000)
     : openSqlite(url, logger, { synchronous: options.sqliteSynchronous ?? 'normal' });

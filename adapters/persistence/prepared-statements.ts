@@ -16,12 +16,17 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '5
  * failures above (503 rather than 500); other errors (constraints, syntax) are thrown as they are.
  */
 const CUT_OFF_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE']);
+/**
+ * The server's disk is full (53100 disk_full, "could not extend file"): writes fail until space is
+ * freed, then work again. Also 503 rather than 500, so that senders retry.
+ */
+const DISK_FULL_CODES = new Set(['53100']);
 const CUT_OFF_MESSAGE = /^Connection terminated|not queryable/;
 
-const cutOff = (error: unknown): unknown => {
+const passingFailure = (error: unknown): unknown => {
   const { code, message } = error as { code?: unknown; message?: unknown };
   const gone =
-    (typeof code === 'string' && CUT_OFF_CODES.has(code)) ||
+    (typeof code === 'string' && (CUT_OFF_CODES.has(code) || DISK_FULL_CODES.has(code))) ||
     (typeof message === 'string' && CUT_OFF_MESSAGE.test(message));
   return gone ? new DatabaseUnavailableError(String(message), { cause: error }) : error;
 };
@@ -40,12 +45,31 @@ const acquire = async (pool: pg.Pool): Promise<pg.PoolClient> => {
 };
 
 /** Text Postgres will not hold: 22021 (a NUL in text), 22P05 (a `\u0000` in JSON). */
-const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+const NUL_CODES = new Set(['22021', '22P05']);
+/** 22P02: text that is not valid input for its type, such as JSON spelling a lone surrogate. */
+const INVALID_TEXT_CODE = '22P02';
 
-const refuseUnstorableText = (error: unknown): never => {
+/** A UTF-16 surrogate without its pair: with the `u` flag, a pair reads as one code point and does not match. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A `\uD800`-`\uDFFF` escape in JSON text, its backslash not itself escaped. */
+const SURROGATE_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+/**
+ * Refuses, before sending, a text value Postgres would store as U+FFFD: node-pg writes a lone
+ * surrogate as the replacement character, silently changing the client's text.
+ */
+const loneSurrogateIn = (values: readonly unknown[] | undefined): UnstorableTextError | null =>
+  values?.some((value) => typeof value === 'string' && LONE_SURROGATE.test(value))
+    ? new UnstorableTextError('lone-surrogate', 'A text value holds a lone surrogate.')
+    : null;
+
+const refuseUnstorableText = (error: unknown, values: readonly unknown[] | undefined): never => {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code))
-    throw new UnstorableTextError((error as Error).message, { cause: error });
+  if (typeof code === 'string' && NUL_CODES.has(code))
+    throw new UnstorableTextError('nul', (error as Error).message, { cause: error });
+  // JSON values are written as JSON.stringify text, which spells a lone surrogate as an escape.
+  if (code === INVALID_TEXT_CODE && values?.some((value) => typeof value === 'string' && SURROGATE_ESCAPE.test(value)))
+    throw new UnstorableTextError('lone-surrogate', (error as Error).message, { cause: error });
   throw error;
 };
 
@@ -77,9 +101,11 @@ export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): Pos
       query: (textOrCursor: unknown, values?: readonly unknown[]) => {
         if (typeof textOrCursor !== 'string') return client.query(textOrCursor as pg.Submittable);
         const name = nameOf(textOrCursor);
+        const refused = loneSurrogateIn(values);
+        if (refused) return Promise.reject(refused);
         return client
           .query(name === undefined ? textOrCursor : { name, text: textOrCursor }, values as unknown[] | undefined)
-          .catch((error: unknown) => refuseUnstorableText(cutOff(error)));
+          .catch((error: unknown) => refuseUnstorableText(passingFailure(error), values));
       },
       release: () => client.release(),
     }) as unknown as PostgresPoolClient;

@@ -15,6 +15,7 @@ const encoder = new TextEncoder();
  */
 export const createDatabaseRateLimiter = ({ db, codec }: DatabaseHandle, clock: Clock): RateLimiter => {
   let lastPruneMs = 0;
+  const hashed = (key: string) => encodeHexLowerCase(sha256(encoder.encode(key)));
 
   return {
     async hit(key, rule) {
@@ -22,7 +23,7 @@ export const createDatabaseRateLimiter = ({ db, codec }: DatabaseHandle, clock: 
       const endsMs = nowMs + rule.windowMs;
       const row = await db
         .insertInto('rate_limit_hits')
-        .values({ key: encodeHexLowerCase(sha256(encoder.encode(key))), window_ends_ms: endsMs, hits: 1 })
+        .values({ key: hashed(key), window_ends_ms: endsMs, hits: 1 })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             hits: sql`case when rate_limit_hits.window_ends_ms <= ${nowMs} then 1 else rate_limit_hits.hits + 1 end`,
@@ -38,6 +39,20 @@ export const createDatabaseRateLimiter = ({ db, codec }: DatabaseHandle, clock: 
       if (row.hits <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
       const leftMs = codec.readInt(row.window_ends_ms) - nowMs;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
+    },
+
+    async refund(key) {
+      await db
+        .updateTable('rate_limit_hits')
+        .set({ hits: sql`hits - 1` })
+        .where('key', '=', hashed(key))
+        .where('hits', '>', 0)
+        .where('window_ends_ms', '>', clock.now().getTime())
+        .execute();
+    },
+
+    async reset(key) {
+      await db.deleteFrom('rate_limit_hits').where('key', '=', hashed(key)).execute();
     },
   };
 };

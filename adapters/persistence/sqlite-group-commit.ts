@@ -7,6 +7,17 @@ import {
   SelectQueryNode,
   SqliteDialect,
 } from 'kysely';
+import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
+
+/**
+ * SQLite could not write for want of disk space (SQLITE_FULL). That passes once space is freed,
+ * as an unreachable server comes back: callers get DatabaseUnavailableError (HTTP 503 with
+ * Retry-After) rather than a bug's 500. The connection stays usable; nothing needs a restart.
+ */
+const passingFailure = (error: unknown): unknown =>
+  (error as { code?: unknown }).code === 'SQLITE_FULL'
+    ? new DatabaseUnavailableError('the disk holding the SQLite database is full', { cause: error })
+    : error;
 
 /** Hands the single connection to one user at a time, in the order they asked. */
 class FifoLock {
@@ -179,7 +190,7 @@ export class GroupCommitSqliteDriver implements Driver {
       }
     } catch (error) {
       if (this.#batchOpen && !this.sqlite.inTransaction) this.#batchLost(error, lease);
-      return Promise.reject(error);
+      return Promise.reject(passingFailure(error));
     }
     if (!writes || lease.inUnit) return Promise.resolve(result);
     // The commit needs the connection: hand it on before waiting for it.
@@ -227,7 +238,7 @@ export class GroupCommitSqliteDriver implements Driver {
       for (const waiter of waiters) waiter.resolve();
     } catch (error) {
       if (this.sqlite.inTransaction) this.prepare('rollback').run();
-      for (const waiter of waiters) waiter.reject(error);
+      for (const waiter of waiters) waiter.reject(passingFailure(error));
     }
   }
 
@@ -255,7 +266,7 @@ export class GroupCommitSqliteDriver implements Driver {
     if (lease.inUnit) lease.aborted = true;
     const waiters = this.#waiters;
     this.#waiters = [];
-    for (const waiter of waiters) waiter.reject(error);
+    for (const waiter of waiters) waiter.reject(passingFailure(error));
   }
 
   async destroy(): Promise<void> {

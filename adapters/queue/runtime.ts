@@ -9,6 +9,8 @@ export interface QueueBackend extends JobStore {
   /** Inserts a job; inside `trx` (a transaction on the application database) when given. */
   send(request: JobRequest, trx?: QueueDb): Promise<string | null>;
   depth(): Promise<Record<string, number>>;
+  /** Readies sending to these queues; nothing to do where sending needs no setup. */
+  prepare?(names: readonly string[]): Promise<void>;
   /**
    * Hears of jobs other processes send, where the backend can: `onSent` gets the queue's name.
    * Resolves once listening (or once it failed and retries in the background: polling remains).
@@ -48,6 +50,9 @@ export const createQueueRuntime = (
         for (const worker of workers) if (worker.name === request.name) worker.wakeAt(dueMs);
       }
       return id;
+    },
+    prepare: async (names) => {
+      await backend.prepare?.(names);
     },
     schedule: (key, cron, timezone, request) => scheduler.schedule(key, cron, timezone, request),
     unschedule: (key) => scheduler.unschedule(key),

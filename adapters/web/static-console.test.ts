@@ -8,6 +8,7 @@ const dir = mkdtempSync(join(tmpdir(), 'conveyor-static-'));
 mkdirSync(join(dir, 'assets'));
 writeFileSync(join(dir, 'index.html'), '<div id="app"></div>');
 writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.tsx"]}');
 writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
 writeFileSync(join(tmpdir(), 'conveyor-static-secret.txt'), 'secret');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,6 +48,19 @@ describe('the static console handler', () => {
       'unsafe-none',
     );
     expect((await get('/assets/index-abc123.js'))?.headers.has('cross-origin-opener-policy')).toBe(false);
+  });
+
+  it('serves source maps, and points the scripts at them, only when told to (not in production)', async () => {
+    const map = '/assets/index-abc123.js.map';
+    expect(await get(map)).toBeNull();
+    expect((await get('/assets/index-abc123.js'))?.headers.has('sourcemap')).toBe(false);
+
+    const developing = staticConsole(dir, { sourceMaps: true });
+    const served = await developing(new Request(`http://localhost${map}`));
+    expect(served?.status).toBe(200);
+    expect(await served?.json()).toMatchObject({ version: 3 });
+    const script = await developing(new Request('http://localhost/assets/index-abc123.js'));
+    expect(script?.headers.get('sourcemap')).toBe('index-abc123.js.map');
   });
 
   it('answers HEAD without a body', async () => {

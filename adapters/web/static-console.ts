@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 
 /**
  * Serves the built web console (the output of `vite build`) for the GET navigations the HTTP app
@@ -60,8 +60,19 @@ const fileResponse = async (path: string, cacheControl: string, head: boolean, e
   return new Response(head ? null : body, { status: 200, headers });
 };
 
+export interface ConsoleOptions {
+  /**
+   * Serve the scripts' source maps, and point browsers at them with a `SourceMap` header (the build
+   * leaves no reference in the scripts). Off in production: they would publish the source.
+   */
+  readonly sourceMaps: boolean;
+}
+
 /** `directory` null or without an `index.html`: every navigation answers a page that says how to build it. */
-export const staticConsole = (directory: string | null): ConsoleHandler => {
+export const staticConsole = (
+  directory: string | null,
+  { sourceMaps }: ConsoleOptions = { sourceMaps: false },
+): ConsoleHandler => {
   const root = directory ? normalize(directory) : null;
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -83,11 +94,17 @@ export const staticConsole = (directory: string | null): ConsoleHandler => {
     const candidate = normalize(join(root, relative));
     // A path that climbs out of the folder is simply not one of its files.
     const inside = candidate.startsWith(root.endsWith(sep) ? root : root + sep);
+    const kind = extname(candidate);
+    if (kind === '.map' && !sourceMaps) return null;
     if (inside && (await isFile(candidate))) {
       const hashed = relative.startsWith('/assets/');
-      const page: Record<string, string> =
-        extname(candidate) === '.html' ? { 'cross-origin-opener-policy': openerPolicy(pathname) } : {};
-      return fileResponse(candidate, hashed ? IMMUTABLE : REVALIDATE, head, page);
+      const extra: Record<string, string> =
+        kind === '.html'
+          ? { 'cross-origin-opener-policy': openerPolicy(pathname) }
+          : kind === '.js' && sourceMaps && (await isFile(`${candidate}.map`))
+            ? { sourcemap: `${basename(candidate)}.map` }
+            : {};
+      return fileResponse(candidate, hashed ? IMMUTABLE : REVALIDATE, head, extra);
     }
     // A missing file (it has an extension) is a 404; any other path is a page of the single-page app.
     if (extname(relative) !== '') return null;

@@ -1,19 +1,13 @@
-import type { AppCatalog } from '../../ports/app-catalog.js';
 import type { PaymentProvider } from '../../ports/billing.js';
-import type { Clock } from '../../ports/clock.js';
-import type { IdGenerator } from '../../ports/ids.js';
-import type { JobQueue } from '../../ports/job-queue.js';
 import type { LicenseSource } from '../../ports/license.js';
-import type { Logger } from '../../ports/logger.js';
 import type { Mailer } from '../../ports/mailer.js';
 import type { PasswordHasher } from '../../ports/password-hasher.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { SamlGateway } from '../../ports/saml.js';
 import type { SecretTokens } from '../../ports/secret-tokens.js';
-import type { StepRunner } from '../../ports/step-runner.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Plan } from '../domain/billing.js';
+import type { RateLimits } from '../domain/rate-limits.js';
+import type { EngineDeps } from '../engine/deps.js';
 import type { EngineSettings } from '../engine/settings.js';
 
 /** Billing by a payment provider: what users may buy, and what they have without buying. */
@@ -29,33 +23,24 @@ export interface CoreSettings {
   /** Base of links put in e-mails, without a trailing slash. */
   readonly webAppUrl: string;
   readonly accessTokenTtlMs: number;
+  /** Attempt budgets of sign-in, password reset and single sign-on. */
+  readonly rateLimits: RateLimits;
   readonly docsUrl: string | null;
   readonly engine: EngineSettings;
   /** Null: billing is off, every user has the unlimited self-hosted plan. */
   readonly billing: BillingSettings | null;
 }
 
-/** Everything a use case may depend on. Each use case picks the few it needs. */
-export interface CoreDeps {
-  readonly repos: Repositories;
-  readonly uow: UnitOfWork;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
+/** Everything a use case may depend on: the engine's dependencies and more. Each use case picks the few it needs. */
+export interface CoreDeps extends EngineDeps {
   readonly passwords: PasswordHasher;
   readonly secrets: SecretTokens;
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;
-  readonly logger: Logger;
   readonly license: LicenseSource;
-  readonly apps: AppCatalog;
-  /** Runs apps' triggers and actions for the engine. */
-  readonly runner: StepRunner;
-  readonly queue: JobQueue;
   /** Speaks SAML with identity providers. */
   readonly saml: SamlGateway;
   /** Reads the payment provider's signed webhooks (used only when billing is on). */
   readonly payments: PaymentProvider;
-  /** In [0, 1): retry jitter. */
-  readonly random: () => number;
   readonly settings: CoreSettings;
 }

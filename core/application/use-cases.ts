@@ -1,6 +1,8 @@
 import { makeFireTrigger, makeSyncFlowSchedule } from '../engine/flow-triggers.js';
+import { makeIntakeGate } from '../engine/intake-gate.js';
 import { makeEngineMaintenance } from '../engine/maintenance.js';
 import { makeRunExecution } from '../engine/run-execution.js';
+import { makeCheckAccess } from './access/check-access.js';
 import { makeDeleteUser } from './admin-users/delete-user.js';
 import { makeGetUser } from './admin-users/get-user.js';
 import { makeInviteUser } from './admin-users/invite-user.js';
@@ -60,11 +62,12 @@ import { makeSamlAuthProviderQueries } from './saml/saml-auth-provider-queries.j
 import { makeSamlSignIn } from './saml/saml-sign-in.js';
 import { makeUpdateSamlAuthProvider } from './saml/update-saml-auth-provider.js';
 import { makeUpsertSamlAuthProvider } from './saml/upsert-saml-auth-provider.js';
+import { makeContinueStep } from './steps/continue-step.js';
 import { makeCreateStep } from './steps/create-step.js';
 import { makeDeleteStep } from './steps/delete-step.js';
 import { makeGetDynamicData, makeGetDynamicFields } from './steps/dynamic.js';
 import { makeGetPreviousSteps, makeGetStepConnection } from './steps/step-queries.js';
-import { makeTestStep } from './steps/test-step.js';
+import { makeTestAndContinueStep, makeTestStep } from './steps/test-step.js';
 import { makeUpdateStep } from './steps/update-step.js';
 import { makeCreateTemplate } from './templates/create-template.js';
 import { makeDeleteTemplate } from './templates/delete-template.js';
@@ -86,7 +89,15 @@ export const buildUseCases = (base: CoreDeps) => {
   // One billing service per process: its quota verdicts are cached for intake and triggers.
   const billing = makeBilling(base);
   const deps = { ...base, billing };
+  // One intake gate per process: the calls and runs it counts are this process's own.
+  const intake = makeIntakeGate({
+    executions: base.repos.executions,
+    clock: base.clock,
+    logger: base.logger,
+    limits: base.settings.engine.intake,
+  });
   return {
+    checkAccess: makeCheckAccess(deps),
     getServiceInfo: makeGetServiceInfo(deps),
     updateInstanceConfig: makeUpdateInstanceConfig(deps),
     installFirstAdmin: makeInstallFirstAdmin(deps),
@@ -164,12 +175,16 @@ export const buildUseCases = (base: CoreDeps) => {
     getDynamicData: makeGetDynamicData(deps),
     getDynamicFields: makeGetDynamicFields(deps),
     testStep: makeTestStep(deps),
+    testAndContinueStep: makeTestAndContinueStep(deps),
+    continueStep: makeContinueStep(deps),
 
     listExecutions: makeListExecutions(deps),
     getExecution: makeGetExecution(deps),
     listExecutionSteps: makeListExecutionSteps(deps),
     retryExecution: makeRetryExecution(deps),
-    acceptWebhook: makeAcceptWebhook(deps),
+    acceptWebhook: makeAcceptWebhook(deps, intake),
+    /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
+    webhookRefusal: intake.refusal,
     getWebhookResponse: makeGetWebhookResponse(deps),
 
     /** For workers: run (or go on with) an execution; fire a flow's schedule or polling trigger. */

@@ -11,6 +11,8 @@ export type DomainError =
   | { readonly code: 'auth.forbidden'; readonly reason: string }
   | { readonly code: 'auth.invalid_credentials' }
   | { readonly code: 'auth.rate_limited'; readonly retryAfterSeconds: number }
+  /** The instance takes no more work for now (webhook intake's backlog is full). */
+  | { readonly code: 'service.busy'; readonly retryAfterSeconds: number }
   | { readonly code: 'resource.not_found'; readonly resource: string }
   | { readonly code: 'user.last_admin' }
   | { readonly code: 'role.in_use'; readonly users: number }
@@ -39,6 +41,7 @@ export const rateLimited = (retryAfterSeconds: number): DomainError => ({
   code: 'auth.rate_limited',
   retryAfterSeconds,
 });
+export const serviceBusy = (retryAfterSeconds: number): DomainError => ({ code: 'service.busy', retryAfterSeconds });
 export const notFound = (resource: string): DomainError => ({ code: 'resource.not_found', resource });
 export const lastAdmin = (): DomainError => ({ code: 'user.last_admin' });
 export const roleInUse = (users: number): DomainError => ({ code: 'role.in_use', users });

@@ -1,23 +1,27 @@
 import type { Repositories } from '../../ports/repositories.js';
 import type { IncomingRequest, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
-import type { Billing } from '../application/billing/plan-and-usage.js';
-import type { CoreDeps } from '../application/deps.js';
-import { definitionOf } from '../application/steps/step-status.js';
 import type { TriggerType } from '../domain/app.js';
 import type { Flow, Step } from '../domain/flow.js';
+import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { FLOW_TRIGGER_JOB, flowScheduleKey } from './jobs.js';
 import { startRuns } from './start-runs.js';
 import { stepConnection } from './step-connection.js';
+import { definitionOf } from './step-definition.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+/** Whether a user's flows may run now (their plan's quota); the application's billing answers it. */
+export interface RunAllowance {
+  mayRun(userId: string): Promise<boolean>;
+}
 
-export const triggerTypeOf = (deps: Pick<CoreDeps, 'apps'>, step: Step): TriggerType | null =>
+type Deps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+
+export const triggerTypeOf = (deps: Pick<EngineDeps, 'apps'>, step: Step): TriggerType | null =>
   step.type === 'trigger' ? (definitionOf(deps.apps, step)?.description.type ?? null) : null;
 
 /** A flow with its trigger, or null when the flow is gone or has no trigger step. */
 export const loadTriggered = async (
-  deps: Pick<CoreDeps, 'repos'>,
+  deps: Pick<EngineDeps, 'repos'>,
   flowId: string,
 ): Promise<{ readonly flow: Flow; readonly trigger: Step } | null> => {
   const found = await deps.repos.flows.findWithTrigger(flowId);
@@ -29,7 +33,7 @@ export const loadTriggered = async (
  * why there are none (the failure of the app, or a step that cannot run).
  */
 export const runFlowTrigger = async (
-  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'runner'>,
+  deps: Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'runner'>,
   flowId: string,
   trigger: Step,
   webhook: IncomingRequest | null,
@@ -91,25 +95,24 @@ const newItems = (deps: Deps, flow: Flow, trigger: Step, items: readonly Trigger
 };
 
 /** Fires a published flow's schedule or polling trigger (a queue job), starting a run per new item. */
-export const makeFireTrigger =
-  (deps: Deps & { readonly billing: Pick<Billing, 'mayRun'> }) => async (flowId: string) => {
-    const loaded = await loadTriggered(deps, flowId);
-    if (!loaded?.flow.active) return;
-    const { flow, trigger } = loaded;
-    if (!(await deps.billing.mayRun(flow.userId))) {
-      // Skipped, not postponed: the ticks missed while over quota are not made up later.
-      deps.logger.info({ flowId }, 'trigger skipped: the owner is over quota');
-      return;
-    }
-    const type = triggerTypeOf(deps, trigger);
-    if (type !== 'schedule' && type !== 'polling') return;
-    const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
-    if (outcome.kind === 'failure') {
-      // The next tick tries again; a poll that failed has remembered nothing.
-      deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
-      return;
-    }
-    // Remembering the items and starting their runs is one transaction: a crash loses neither.
-    const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
-    await startRuns(deps, { flowId, trigger, dataIn: trigger.parameters, items, testRun: false });
-  };
+export const makeFireTrigger = (deps: Deps & { readonly billing: RunAllowance }) => async (flowId: string) => {
+  const loaded = await loadTriggered(deps, flowId);
+  if (!loaded?.flow.active) return;
+  const { flow, trigger } = loaded;
+  if (!(await deps.billing.mayRun(flow.userId))) {
+    // Skipped, not postponed: the ticks missed while over quota are not made up later.
+    deps.logger.info({ flowId }, 'trigger skipped: the owner is over quota');
+    return;
+  }
+  const type = triggerTypeOf(deps, trigger);
+  if (type !== 'schedule' && type !== 'polling') return;
+  const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
+  if (outcome.kind === 'failure') {
+    // The next tick tries again; a poll that failed has remembered nothing.
+    deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
+    return;
+  }
+  // Remembering the items and starting their runs is one transaction: a crash loses neither.
+  const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
+  await startRuns(deps, { flowId, trigger, dataIn: trigger.parameters, items, testRun: false });
+};

@@ -1,8 +1,8 @@
-import type { CoreDeps } from '../application/deps.js';
+import type { EngineDeps } from './deps.js';
 import { makeSyncFlowSchedule } from './flow-triggers.js';
 import { EXECUTION_JOB } from './jobs.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
+type Deps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
 
 const BATCH = 500;
 

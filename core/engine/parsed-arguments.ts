@@ -1,6 +1,6 @@
 import type { AppCatalog } from '../../ports/app-catalog.js';
-import { definitionOf } from '../application/steps/step-status.js';
 import type { Step } from '../domain/flow.js';
+import { definitionOf } from './step-definition.js';
 
 const PARSED_TYPES = new Set(['number', 'boolean', 'json']);
 

@@ -1,20 +1,16 @@
 import type { AfterStep } from '../../ports/execution-repositories.js';
 import type { StepFailure } from '../../ports/step-runner.js';
-import type { CoreDeps } from '../application/deps.js';
+import { UnstorableTextError } from '../../ports/unstorable-text.js';
 import type { ErrorDetails, Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
 import { renderParameters, type StepOutputs } from '../domain/templating.js';
 import { retryDelayMs } from './backoff.js';
+import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
 import { parsedArgumentKeys } from './parsed-arguments.js';
 import { stepConnection } from './step-connection.js';
-
-export type EngineDeps = Pick<
-  CoreDeps,
-  'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'random' | 'settings'
->;
 
 /** What became of a run after one turn of a worker. */
 export type RunOutcome = 'finished' | 'waiting' | 'skipped';
@@ -23,6 +19,21 @@ const failureDetails = (failure: StepFailure): ErrorDetails => ({
   message: failure.message,
   ...(failure.details ?? {}),
 });
+
+/**
+ * A step's result that the database cannot hold (Postgres takes no NUL character and no lone
+ * surrogate) would fail its record on every attempt, so the step fails instead, saying why.
+ * Anything else thrown by a record is thrown on.
+ */
+const unstorableResult = (error: unknown): ErrorDetails => {
+  if (!(error instanceof UnstorableTextError)) throw error;
+  return {
+    message:
+      error.reason === 'nul'
+        ? 'The step’s result holds a NUL character (U+0000), which the database cannot store: encode binary data (base64) or remove it.'
+        : 'The step’s result holds a lone UTF-16 surrogate, which the database cannot store.',
+  };
+};
 
 /**
  * Runs an execution from where it stands to its end, or to a pause (delay, retry after backoff).
@@ -78,6 +89,30 @@ export const makeRunExecution = (deps: EngineDeps) => {
     return 'finished' as const;
   };
 
+  /**
+   * One line per run that ends: a failure at error level (an editor's test run at info, since the
+   * person testing sees it at once), a success at debug, each naming the worker (host, pid) that ran it.
+   */
+  const logEnd = (execution: Execution, workerId: string, end: { stepId: string; error: string } | null) => {
+    const fields = {
+      flowId: execution.flowId,
+      executionId: execution.id,
+      worker: workerId,
+      ...(execution.testRun && { testRun: true }),
+      durationMs: clock.now().getTime() - execution.createdAt.getTime(),
+    };
+    if (end === null) logger.debug(fields, 'execution succeeded');
+    else if (execution.testRun) logger.info({ ...fields, stepId: end.stepId, err: end.error }, 'test run failed');
+    else logger.error({ ...fields, stepId: end.stepId, err: end.error }, 'execution failed');
+  };
+
+  /** Ends the run, with the step that failed it (null: a success), and logs its end. */
+  const end = async (execution: Execution, workerId: string, failed: { stepId: string; error: string } | null) => {
+    await finish(execution, failed ? 'failure' : 'success');
+    logEnd(execution, workerId, failed);
+    return 'finished' as const;
+  };
+
   return async (executionId: string, workerId: string): Promise<RunOutcome> => {
     const claimedAt = clock.now();
     const claimed = await repos.executions.claim(
@@ -86,12 +121,22 @@ export const makeRunExecution = (deps: EngineDeps) => {
       claimedAt,
     );
     if (!claimed) return 'skipped';
+    if (claimed.ownerRemoved) {
+      // Pending, waiting and retrying runs of a removed user's flows end here, at their next turn.
+      logger.info({ executionId, flowId: claimed.execution.flowId }, 'run ended: the flow’s owner was removed');
+      return finish(claimed.execution, 'failure');
+    }
     const { steps, recorded } = claimed;
     let execution = claimed.execution;
     const outputs = new Map<string, unknown>();
     const continuesPastFailure = new Set(steps.filter((s) => s.continueOnFailure).map((s) => s.id));
     for (const done of recorded) {
-      if (done.status === 'failure' && !continuesPastFailure.has(done.stepId)) return finish(execution, 'failure');
+      if (done.status === 'failure' && !continuesPastFailure.has(done.stepId)) {
+        return end(execution, workerId, {
+          stepId: done.stepId,
+          error: done.errorDetails?.message ?? 'The step failed.',
+        });
+      }
       if (done.status === 'success') outputs.set(done.stepId, done.dataOut);
     }
     const recordedIds = new Set(recorded.map((r) => r.stepId));
@@ -100,7 +145,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
     const lastIndex = execution.untilStepId
       ? pending.findIndex((s) => s.id === execution?.untilStepId)
       : pending.length - 1;
-    if (execution.untilStepId && lastIndex < 0) return finish(execution, 'success');
+    if (execution.untilStepId && lastIndex < 0) return end(execution, workerId, null);
 
     for (const [index, step] of pending.slice(0, lastIndex + 1).entries()) {
       const isLast = index === lastIndex;
@@ -111,13 +156,17 @@ export const makeRunExecution = (deps: EngineDeps) => {
        */
       const fail = async (errorDetails: ErrorDetails): Promise<'finished' | 'skipped' | null> => {
         const goOn = step.continueOnFailure;
-        const saved = await record(
-          execution as Execution,
-          step,
-          { status: 'failure', dataIn: parameters, dataOut: null, errorDetails },
-          goOn ? (isLast ? { finish: 'success' } : {}) : { finish: 'failure' },
-        );
+        const then = goOn ? (isLast ? { finish: 'success' as const } : {}) : { finish: 'failure' as const };
+        let failure = { status: 'failure' as const, dataIn: parameters as unknown, dataOut: null, errorDetails };
+        let saved = await record(execution as Execution, step, failure, then).catch(unstorableResult);
+        if (typeof saved !== 'boolean') {
+          // The failure's own details (or input) were what the database could not hold.
+          failure = { ...failure, dataIn: null, errorDetails: saved };
+          saved = await record(execution as Execution, step, failure, then);
+        }
         if (!saved) return 'skipped';
+        if (!goOn) logEnd(execution as Execution, workerId, { stepId: step.id, error: failure.errorDetails.message });
+        else if (isLast) logEnd(execution as Execution, workerId, null);
         return goOn && !isLast ? null : 'finished';
       };
 
@@ -140,6 +189,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
         store,
         execution: {
           id: execution.id,
+          flowId: execution.flowId,
           stepId: step.id,
           testRun: execution.testRun,
           idempotencyKey: `${execution.id}:${step.id}`,
@@ -153,7 +203,18 @@ export const makeRunExecution = (deps: EngineDeps) => {
             ? retryDelayMs(deps.settings.engine.backoff, attempts, deps.random, outcome.failure.retryAfterMs)
             : null;
         if (delay !== null) {
-          logger.info({ executionId, stepId: step.id, attempts, delay }, 'step failed; retrying later');
+          logger.warn(
+            {
+              flowId: execution.flowId,
+              executionId,
+              stepId: step.id,
+              worker: workerId,
+              attempts,
+              delayMs: delay,
+              err: outcome.failure.message,
+            },
+            'step failed; retrying later',
+          );
           return resumeLater(execution, new Date(clock.now().getTime() + delay), attempts);
         }
         const ended = await fail(failureDetails(outcome.failure));
@@ -170,9 +231,18 @@ export const makeRunExecution = (deps: EngineDeps) => {
         step,
         { status: 'success', dataIn: parameters, dataOut: outcome.output, errorDetails: null },
         ends ? { finish: 'success' } : waits && outcome.kind === 'wait' ? { resumeAt: outcome.until } : {},
-      );
+      ).catch(unstorableResult);
+      if (typeof saved !== 'boolean') {
+        const ended = await fail(saved);
+        if (ended) return ended;
+        execution = { ...execution, stepAttempts: 0 };
+        continue;
+      }
       if (!saved) return 'skipped';
-      if (ends) return 'finished';
+      if (ends) {
+        logEnd(execution, workerId, null);
+        return 'finished';
+      }
       if (waits && outcome.kind === 'wait') {
         await queue.send({ name: EXECUTION_JOB, payload: { executionId }, startAfter: outcome.until });
         return 'waiting';
@@ -180,7 +250,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
       outputs.set(step.id, outcome.output);
       execution = { ...execution, stepAttempts: 0 };
     }
-    return finish(execution, 'success');
+    return end(execution, workerId, null);
   };
 };
 

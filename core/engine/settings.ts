@@ -1,4 +1,5 @@
 import type { BackoffPolicy } from './backoff.js';
+import type { IntakeLimits } from './intake-gate.js';
 
 export interface EngineSettings {
   /** How long a worker's hold on a run lasts without a heartbeat. */
@@ -8,4 +9,6 @@ export interface EngineSettings {
   readonly backoff: BackoffPolicy;
   /** How long `/sync` webhooks wait for the run before answering 202. */
   readonly syncTimeoutMs: number;
+  /** How much webhook intake a process takes before it refuses calls (429, 503). */
+  readonly intake: IntakeLimits;
 }

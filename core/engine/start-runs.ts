@@ -2,9 +2,9 @@ import { errorMessage } from '../../core/domain/errors.js';
 import type { NewRun } from '../../ports/execution-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TriggerItem } from '../../ports/step-runner.js';
-import type { CoreDeps } from '../application/deps.js';
 import type { Step } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
+import type { EngineDeps } from './deps.js';
 import { EXECUTION_JOB } from './jobs.js';
 
 export interface RunRequest {
@@ -31,7 +31,7 @@ export interface StartOptions {
  * before the queue has them, the reaper finds them unclaimed and sends them again.
  */
 export const startRuns = async (
-  deps: Pick<CoreDeps, 'repos' | 'uow' | 'ids' | 'clock' | 'queue' | 'logger'>,
+  deps: Pick<EngineDeps, 'repos' | 'uow' | 'ids' | 'clock' | 'queue' | 'logger'>,
   request: RunRequest,
   { enqueue = true, finished = false }: StartOptions = {},
 ): Promise<string[]> => {

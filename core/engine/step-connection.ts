@@ -1,7 +1,7 @@
 import type { ConnectionUse } from '../../ports/app-catalog.js';
-import { connectionUse } from '../application/connections/connection-use.js';
-import type { CoreDeps } from '../application/deps.js';
 import type { Step } from '../domain/flow.js';
+import { connectionUse } from './connection-use.js';
+import type { EngineDeps } from './deps.js';
 
 export type StepConnection =
   | { readonly ok: true; readonly value: ConnectionUse | null }
@@ -9,12 +9,13 @@ export type StepConnection =
 
 /** The connection a step runs with (null when its app needs none), or why it cannot run. */
 export const stepConnection = async (
-  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>,
+  deps: Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'apps'>,
   step: Step,
 ): Promise<StepConnection> => {
   if (step.connectionId === null) return { ok: true, value: null };
   const stored = await deps.repos.connections.findById(step.connectionId);
   if (!stored) return { ok: false, reason: 'The step’s connection no longer exists.' };
+  if (stored.ownerRemoved) return { ok: false, reason: 'The step’s connection belonged to a removed user.' };
   const use = await connectionUse(deps, stored);
   return use.ok ? use : { ok: false, reason: 'The step’s connection cannot be used: its OAuth client is gone.' };
 };

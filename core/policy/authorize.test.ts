@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../domain/actor.js';
 import type { Permission, PermissionAction, PermissionSubject } from '../domain/role.js';
 import { adminOnly, authorize, scopeOf } from './authorize.js';
-import { ALL_PERMISSIONS, isInCatalog } from './catalog.js';
+import { ALL_PERMISSIONS, isInCatalog, listedPermissions } from './catalog.js';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const SOMEONE_ELSE = '22222222-2222-4222-8222-222222222222';
@@ -125,5 +125,18 @@ describe('the permission catalog', () => {
     expect(isInCatalog({ action: 'read', subject: 'User', conditions: [] })).toBe(false);
     expect(isInCatalog({ action: 'read', subject: 'Flow', conditions: ['isOwner'] })).toBe(false);
     expect(isInCatalog({ action: 'read', subject: 'Flow', conditions: ['isCreator', 'isCreator'] })).toBe(false);
+  });
+});
+
+describe('a user’s listed permissions', () => {
+  it('are the role’s, and for administrators the users’ administration too, which no role can be given', () => {
+    const admin = (ROLES.admin as Actor).user.role;
+    expect(listedPermissions(admin)).toEqual([
+      ...ALL_PERMISSIONS,
+      { action: 'read', subject: 'User', conditions: [] },
+      { action: 'manage', subject: 'User', conditions: [] },
+    ]);
+    const user = (ROLES.user as Actor).user.role;
+    expect(listedPermissions(user)).toEqual(user.permissions);
   });
 });

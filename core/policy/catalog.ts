@@ -1,4 +1,4 @@
-import type { Permission, PermissionAction, PermissionCondition, PermissionSubject } from '../domain/role.js';
+import type { Permission, PermissionAction, PermissionCondition, PermissionSubject, Role } from '../domain/role.js';
 
 /** Every permission a role can hold. `manage` implies `read`; Execution has no `manage`. */
 export const PERMISSION_CATALOG = {
@@ -33,3 +33,24 @@ export const isInCatalog = (permission: { action: string; subject: string; condi
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_CATALOG.actions.flatMap((action) =>
   action.subjects.map((subject) => ({ action: action.key, subject, conditions: [] })),
 );
+
+/** A permission as a user's listing shows it: a role's, or one of administration. */
+export interface ListedPermission {
+  readonly action: PermissionAction;
+  readonly subject: PermissionSubject | 'User';
+  readonly conditions: readonly PermissionCondition[];
+}
+
+/**
+ * What Automatisch's admin role holds without a licence beyond flows, connections and executions:
+ * the users. Here administration belongs to the Admin role itself (`adminOnly`), not to rows a role
+ * can be given, so these are not in the catalog; they are listed for clients that read them.
+ */
+const ADMINISTRATION_PERMISSIONS: readonly ListedPermission[] = [
+  { action: 'read', subject: 'User', conditions: [] },
+  { action: 'manage', subject: 'User', conditions: [] },
+];
+
+/** What a user of the role may do, as a list: its permissions, and for administrators, administration. */
+export const listedPermissions = (role: Role): readonly ListedPermission[] =>
+  role.isAdmin ? [...role.permissions, ...ADMINISTRATION_PERMISSIONS] : role.permissions;

@@ -73,6 +73,60 @@ describe('code: the worker pool', () => {
     expect(await waiting).toBe('waited');
   });
 
+  it('keeps a worker for other flows while one flow’s 30 runs compute until their limit', async () => {
+    const timeLimit = { ...limits, timeoutMs: 1500 };
+    const two = pool({ size: 2 });
+    // Both workers started, so that what is measured is waiting, not starting.
+    await Promise.all([
+      two.run(snippet('function code() { return 1 }'), limits, { group: 'warm-1' }),
+      two.run(snippet('function code() { return 2 }'), limits, { group: 'warm-2' }),
+    ]);
+    const runaway = Array.from({ length: 30 }, () =>
+      failure(two.run(snippet('function code() { for (;;) {} }'), timeLimit, { group: 'flow-a' })),
+    );
+    await sleep(100);
+    const started = performance.now();
+    expect(await two.run(snippet('function code() { return "b" }'), timeLimit, { group: 'flow-b' })).toBe('b');
+    // Without a worker kept for it, flow B would wait for flow A's runs: fifteen time limits.
+    expect(performance.now() - started).toBeLessThan(timeLimit.timeoutMs);
+    expect((await runaway[0])?.message).toBe('The code ran longer than 1500 ms and was stopped.');
+    await two.close();
+    await Promise.all(runaway);
+  });
+
+  it('gives a free worker to the flow holding the fewest, in turns, not to the longest line', async () => {
+    const one = pool({ size: 1 });
+    expect(await one.run(snippet('function code() { return "warm" }'), limits)).toBe('warm');
+    const finished: string[] = [];
+    const run = (group: string, name: string, source = `function code() { return "${name}" }`) =>
+      one.run(snippet(source), limits, { group }).then(
+        () => finished.push(name),
+        () => finished.push(name),
+      );
+    await Promise.all([
+      run('flow-a', 'a1', 'function code() { for (;;) {} }'),
+      run('flow-a', 'a2'),
+      run('flow-a', 'a3'),
+      run('flow-b', 'b1'),
+      run('flow-a', 'a4'),
+      run('flow-c', 'c1'),
+      run('flow-b', 'b2'),
+    ]);
+    expect(finished).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'b2', 'a4']);
+  });
+
+  it('refuses runs beyond a flow’s waiting line, not another flow’s', async () => {
+    const one = pool({ size: 1, maxQueued: 1 });
+    expect(await one.run(snippet('function code() { return "warm" }'), limits)).toBe('warm');
+    const running = failure(one.run(snippet('function code() { for (;;) {} }'), limits, { group: 'flow-a' }));
+    const waiting = one.run(snippet('function code() { return "a" }'), limits, { group: 'flow-a' });
+    const refused = await failure(one.run(snippet('function code() { return 1 }'), limits, { group: 'flow-a' }));
+    expect(refused.message).toBe('Too many code steps are waiting to run (1); try again later.');
+    expect(await one.run(snippet('function code() { return "b" }'), limits, { group: 'flow-b' })).toBe('b');
+    expect((await running).message).toBe('The code ran longer than 300 ms and was stopped.');
+    expect(await waiting).toBe('a');
+  });
+
   it('ends a worker that does not answer after the time limit, with the time-limit error, and replaces it', async () => {
     const hung = pool({ size: 1, graceMs: 200, workerUrl: unruly });
     expect(await hung.run(snippet('function code() { return "warm" }'), limits)).toBe('warm');
@@ -102,7 +156,7 @@ describe('code: the worker pool', () => {
   it('fails a cancelled run at once and ends its worker', async () => {
     const one = pool({ size: 1 });
     const controller = new AbortController();
-    const running = failure(one.run(snippet('function code() { for (;;) {} }'), long, controller.signal));
+    const running = failure(one.run(snippet('function code() { for (;;) {} }'), long, { signal: controller.signal }));
     await sleep(300);
     const aborted = Date.now();
     controller.abort();
@@ -117,7 +171,7 @@ describe('code: the worker pool', () => {
     const one = pool({ size: 1 });
     const running = failure(one.run(snippet('function code() { for (;;) {} }'), { ...limits, timeoutMs: 2000 }));
     const controller = new AbortController();
-    const waiting = failure(one.run(snippet('function code() { return 1 }'), limits, controller.signal));
+    const waiting = failure(one.run(snippet('function code() { return 1 }'), limits, { signal: controller.signal }));
     const reason = new Error('cancelled by the test');
     setTimeout(() => controller.abort(reason), 100);
     const started = Date.now();

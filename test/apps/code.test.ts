@@ -29,13 +29,22 @@ afterAll(async () => {
   await second.close();
 });
 
-const run = (codeSnippet: string, inputs: unknown = [], on: AppRuntime = catalog, signal?: AbortSignal) =>
+/** Outside a flow's execution unless `flowId` names one. */
+const run = (
+  codeSnippet: string,
+  inputs: unknown = [],
+  on: AppRuntime = catalog,
+  signal?: AbortSignal,
+  flowId?: string,
+) =>
   on.runAction({
     appKey: 'code',
     key: 'runJavascript',
     parameters: { inputs, codeSnippet },
     connection: null,
-    execution: null,
+    execution: flowId
+      ? { id: `run of ${flowId}`, flowId, stepId: 'step', testRun: false, idempotencyKey: 'key' }
+      : null,
     ...(signal && { signal }),
   });
 
@@ -245,7 +254,7 @@ describe('code: the sandbox holds', () => {
 });
 
 describe('code: the size of the sandbox pool, as an instance sets it', () => {
-  it('runs code steps one at a time with one worker (the default of two would run them side by side)', async () => {
+  it('runs code steps one at a time with one worker (two would run two flows’ steps side by side)', async () => {
     const busy = 'function code() { const end = Date.now() + 400; while (Date.now() < end) {} return 1; }';
     const elapsed = async (codeWorkers: number) => {
       const sized = createAppCatalog({
@@ -256,7 +265,7 @@ describe('code: the size of the sandbox pool, as an instance sets it', () => {
       try {
         await run('function code() { return 0; }', [], sized); // starts the pool's first worker
         const started = performance.now();
-        await Promise.all([run(busy, [], sized), run(busy, [], sized)]);
+        await Promise.all([run(busy, [], sized, undefined, 'flow-a'), run(busy, [], sized, undefined, 'flow-b')]);
         return performance.now() - started;
       } finally {
         await sized.close();
@@ -264,5 +273,25 @@ describe('code: the size of the sandbox pool, as an instance sets it', () => {
     };
     // One worker cannot run two 400 ms snippets in less than their sum.
     expect(await elapsed(1)).toBeGreaterThanOrEqual(800);
+  });
+
+  it('keeps one of two workers for other flows: one flow’s two code steps run one after the other', async () => {
+    const busy = 'function code() { const end = Date.now() + 400; while (Date.now() < end) {} return 1; }';
+    const sized = createAppCatalog({
+      apps: builtInAppsWith({ codeWorkers: 2 }),
+      allowPrivateNetworks: false,
+      logger: new CapturingLogger(),
+    });
+    try {
+      await Promise.all([
+        run('function code() { return 0; }', [], sized, undefined, 'warm-a'),
+        run('function code() { return 0; }', [], sized, undefined, 'warm-b'),
+      ]);
+      const started = performance.now();
+      await Promise.all([run(busy, [], sized, undefined, 'flow-a'), run(busy, [], sized, undefined, 'flow-a')]);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(800);
+    } finally {
+      await sized.close();
+    }
   });
 });

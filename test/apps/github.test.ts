@@ -212,7 +212,7 @@ describe('github: actions and dynamic data', () => {
       key: 'createIssue',
       parameters: { repo: 'octocat/hello-world', title: 'Hello' },
       connection: { credentials, oauth: { client: github.client } },
-      execution: { id: 'e1', stepId: 's1', testRun: true, idempotencyKey: 'e1:s1' },
+      execution: { id: 'e1', flowId: 'flow-1', stepId: 's1', testRun: true, idempotencyKey: 'e1:s1' },
     });
     expect(issue).toMatchObject({ number: 7, title: 'Hello', body: null });
     const created = github.requests.at(-1);

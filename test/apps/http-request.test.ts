@@ -94,7 +94,13 @@ describe('http-request: customRequest', () => {
   });
 
   it('sends the idempotency key of the execution step with requests that change state, a given key winning', async () => {
-    const execution = { id: 'exec-1', stepId: 'step-1', testRun: false, idempotencyKey: 'exec-1:step-1' };
+    const execution = {
+      id: 'exec-1',
+      flowId: 'flow-1',
+      stepId: 'step-1',
+      testRun: false,
+      idempotencyKey: 'exec-1:step-1',
+    };
     const run = (parameters: Record<string, unknown>) =>
       catalog.runAction({ appKey: 'http-request', key: 'customRequest', parameters, connection: null, execution });
     const keyOf = () => server.requests.at(-1)?.headers['idempotency-key'];
@@ -127,6 +133,8 @@ describe('http-request: customRequest', () => {
     try {
       const error = await send({ url: `${server.url}/echo` }, guarded).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedAddressError);
+      // What the step's error shows: the setting that lifts the refusal.
+      expect((error as Error).message).toMatch(/not allowed\. .*ALLOW_PRIVATE_NETWORKS=true/);
       expect(server.requests.length).toBe(before);
     } finally {
       await guarded.close();

@@ -35,7 +35,8 @@ describe('postgresql: connection fields', () => {
     );
     expect(check).toEqual({
       ok: false,
-      reason: 'Refused to connect to 127.0.0.1: private and internal network addresses are not allowed.',
+      reason:
+        'Refused to connect to 127.0.0.1: private and internal network addresses are not allowed. An administrator can allow them by setting ALLOW_PRIVATE_NETWORKS=true.',
     });
   });
 });

@@ -130,7 +130,13 @@ describe('verifyCredentials', () => {
 
 describe('running steps', () => {
   it('gives run typed parameters, the connection, the execution and a store', async () => {
-    const execution = { id: 'exec-1', stepId: 'step-1', testRun: true, idempotencyKey: 'exec-1:step-1' };
+    const execution = {
+      id: 'exec-1',
+      flowId: 'flow-1',
+      stepId: 'step-1',
+      testRun: true,
+      idempotencyKey: 'exec-1:step-1',
+    };
     const result = await catalog.runAction({
       appKey: 'example-api',
       key: 'lookup',

@@ -66,7 +66,7 @@ describe('smtp', () => {
     try {
       expect(await guarded.verifyCredentials('smtp', { ...credentials(), host: 'localhost' }, null)).toMatchObject({
         ok: false,
-        reason: expect.stringMatching(/^Refused to connect to localhost/),
+        reason: expect.stringMatching(/^Refused to connect to localhost.*ALLOW_PRIVATE_NETWORKS=true/),
       });
     } finally {
       await guarded.close();
@@ -104,7 +104,7 @@ describe('smtp', () => {
         body: 'Hello from a flow.',
       },
       connection: { credentials: credentials(), oauth: null },
-      execution: { id: 'e', stepId: 's', testRun: false, idempotencyKey: 'e:s' },
+      execution: { id: 'e', flowId: 'flow-1', stepId: 's', testRun: false, idempotencyKey: 'e:s' },
     });
     expect(result).toMatchObject({
       messageId: expect.stringMatching(/^<.+>$/),

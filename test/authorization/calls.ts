@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { OPERATIONS } from '../../adapters/http/openapi/operations/index.js';
 import type { TestInstance } from '../support/http.js';
 import type { TestActor } from './actors.js';
 import type { GraphqlCase } from './graphql-operations.js';
@@ -8,6 +10,23 @@ export interface Outcome {
   readonly status: number;
   readonly type?: string;
 }
+
+/** What the OpenAPI document says each REST route answers, by `METHOD route`. */
+const ANSWERS = new Map<string, v.GenericSchema>(
+  OPERATIONS.flatMap((op) => (op.answer && !op.root ? [[`${op.method} ${op.path}`, op.answer] as const] : [])),
+);
+
+/** A success must hold what the document says it does: every caller's answer is checked. */
+const checkAnswer = (route: RouteCase, status: number, data: unknown) => {
+  const answer = route.mount === undefined ? ANSWERS.get(`${route.method} ${route.route}`) : undefined;
+  if (!answer || status < 200 || status >= 300) return;
+  const parsed = v.safeParse(answer, data);
+  if (!parsed.success) {
+    throw new Error(
+      `${route.method} ${route.route} answered against its OpenAPI schema: ${v.summarize(parsed.issues)}`,
+    );
+  }
+};
 
 export const call = async (
   instance: TestInstance,
@@ -21,6 +40,7 @@ export const call = async (
     headers: actor.headers,
     ...(route.body && { body: route.body(fx, actor) }),
   });
+  checkAnswer(route, res.status, res.body?.data);
   return { status: res.status, type: res.body?.meta?.type };
 };
 

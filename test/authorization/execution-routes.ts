@@ -32,7 +32,10 @@ const executionPath =
   (suffix = ''): PathOf =>
   async (fx, actor) =>
     `/executions/${(await testedFlowFor(fx, actor)).executionId}${suffix}`;
-const testPath: PathOf = async (fx, actor) => `/steps/${(await testedFlowFor(fx, actor)).stepId}/test`;
+const testedStepPath =
+  (suffix: string): PathOf =>
+  async (fx, actor) =>
+    `/steps/${(await testedFlowFor(fx, actor)).stepId}${suffix}`;
 
 /** Another user's execution: hidden from roles without `read Execution` on all rows. */
 const foreign = (path: PathOf, readAllManageOwn: number, manageAll: number): ForeignCase => ({
@@ -66,11 +69,13 @@ export const EXECUTION_ROUTES: readonly RouteCase[] = [
     expect: permitted(201, 404),
     foreign: foreign(executionPath('/retry'), 404, 404),
   },
-  {
-    method: 'POST',
-    route: '/steps/:stepId/test',
-    path: testPath,
-    expect: permitted(200, 404),
-    foreign: foreign(testPath, 403, 200),
-  },
+  ...['/test', '/test-and-continue', '/continue-without-test'].map(
+    (suffix): RouteCase => ({
+      method: 'POST',
+      route: `/steps/:stepId${suffix}`,
+      path: testedStepPath(suffix),
+      expect: permitted(200, 404),
+      foreign: foreign(testedStepPath(suffix), 403, 200),
+    }),
+  ),
 ];

@@ -18,6 +18,8 @@ export interface GraphqlCase {
   readonly variables: (fx: MatrixFixtures, actor: TestActor) => Variables | Promise<Variables>;
   /** The same for another user's resource, when the mirrored row has foreign checks. */
   readonly foreignVariables?: (fx: MatrixFixtures) => Variables | Promise<Variables>;
+  /** The input made invalid in a way GraphQL's types let through, for the field's own checks. */
+  readonly invalid?: (input: Variables) => Variables;
 }
 
 const own = (actor: TestActor) => actor.userId ?? MISSING;
@@ -36,6 +38,7 @@ export const GRAPHQL_CASES: readonly GraphqlCase[] = [
     query: 'mutation ($input: UpdateStepInput) { updateStep(input: $input) { id name } }',
     variables: async (fx, actor) => ({ input: { id: actionOf(await flowFor(fx, actor)), name: 'Named' } }),
     foreignVariables: async (fx) => ({ input: { id: actionOf(await flowFor(fx, null)), name: 'Named' } }),
+    invalid: (input) => ({ ...input, name: 'n'.repeat(300) }),
   },
   {
     field: 'updateUser',
@@ -43,6 +46,7 @@ export const GRAPHQL_CASES: readonly GraphqlCase[] = [
     query: 'mutation ($input: UpdateUserInput) { updateUser(input: $input) { id fullName } }',
     variables: (_fx, actor) => ({ input: { id: own(actor), fullName: 'Renamed' } }),
     foreignVariables: (fx) => ({ input: { id: fx.adminId, fullName: 'Renamed' } }),
+    invalid: (input) => ({ ...input, email: 'not an address' }),
   },
   {
     field: 'verifyConnection',
@@ -57,5 +61,6 @@ export const GRAPHQL_CASES: readonly GraphqlCase[] = [
     query:
       'mutation ($input: UpsertSamlAuthProviderInput) { upsertSamlAuthProvider(input: $input) { id issuer active } }',
     variables: (fx) => ({ input: fx.samlProviderBody() }),
+    invalid: (input) => ({ ...input, entryPoint: 'not a URL' }),
   },
 ];

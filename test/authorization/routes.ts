@@ -36,10 +36,17 @@ const newApiToken = async (fx: ActorFactory) => {
 
 /** Every route that exists, with what each kind of caller must get. One line (or a few) per route. */
 export const ROUTES: readonly RouteCase[] = [
-  { method: 'GET', route: '/service/info', path: () => '/service/info', expect: everyone(200) },
-  { method: 'GET', route: '/service/version', path: () => '/service/version', expect: everyone(200) },
-  { method: 'GET', route: '/service/license', path: () => '/service/license', expect: everyone(200) },
-  { method: 'GET', route: '/service/config', path: () => '/service/config', expect: everyone(200) },
+  // The instance's self-description, also under Automatisch's prefix for its clients.
+  ...['/service', '/automatisch'].flatMap((prefix) =>
+    ['info', 'version', 'license', 'config', 'notifications'].map(
+      (name): RouteCase => ({
+        method: 'GET',
+        route: `${prefix}/${name}`,
+        path: () => `${prefix}/${name}`,
+        expect: everyone(200),
+      }),
+    ),
+  ),
   { method: 'GET', route: '/api/openapi.json', mount: '', path: () => '/api/openapi.json', expect: everyone(200) },
   { method: 'GET', route: '/api/docs', mount: '', path: () => '/api/docs', expect: everyone(200) },
   {
@@ -63,6 +70,16 @@ export const ROUTES: readonly RouteCase[] = [
     expect: { anonymous: 401, user: 404, custom: 404, admin: 404, apiToken: 404 },
     foreign: { path: (fx) => `/access-tokens/${fx.adminToken}`, status: 404 },
   },
+  // The console's cookie session: opened and closed only with the console's header (none here).
+  { method: 'GET', route: '/session', path: () => '/session', expect: everyone(200) },
+  {
+    method: 'POST',
+    route: '/session',
+    path: () => '/session',
+    body: (fx) => ({ email: 'ada@example.com', password: fx.adminPassword }),
+    expect: everyone(403),
+  },
+  { method: 'DELETE', route: '/session', path: () => '/session', expect: everyone(403) },
   { method: 'GET', route: '/users/me', path: () => '/users/me', expect: signedIn(200) },
   {
     method: 'PATCH',

@@ -77,6 +77,16 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
     expect(steps.map((s) => s.dataOut)).toEqual(['first']);
   });
 
+  it('reads a run with its whole flow, alone or in a list', async () => {
+    const { flowId } = await execution();
+    await fx.repos.flows.update(flowId, { active: true, publishedAt: at(2 * MINUTE) }, at(2 * MINUTE));
+    const flow = await fx.repos.flows.findById(flowId);
+    expect(flow).toMatchObject({ active: true, publishedAt: at(2 * MINUTE), updatedAt: at(2 * MINUTE) });
+    expect((await execution()).flow).toEqual(flow);
+    const listed = await fx.repos.executions.list({ ownerId: null }, { page: 1, perPage: 10 });
+    expect(listed.items.map((run) => run.flow)).toEqual([flow]);
+  });
+
   it('starts runs with their trigger records, all or none', async () => {
     const flowId = (await execution()).flowId;
     const run = (id: string, stepId = 'trigger') => ({

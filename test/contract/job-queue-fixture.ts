@@ -73,6 +73,8 @@ export const QUEUE_KINDS: readonly QueueKind[] = DIALECTS.includes('postgres')
 export interface QueueFixture {
   readonly db: DatabaseHandle;
   readonly testDb: TestDatabase;
+  /** pg-boss's schema for this suite's queues. */
+  readonly bossSchema: string;
   /**
    * A queue, stopped when the test finishes (the tests of a suite run concurrently).
    * `otherProcess`: on a connection pool of its own, where that means anything.
@@ -92,6 +94,7 @@ export const openQueueFixture = async (kind: QueueKind): Promise<QueueFixture> =
   return {
     db,
     testDb,
+    bossSchema,
     queue(test, { otherProcess = false, ...settings } = {}) {
       if (otherProcess && kind.dialect === 'postgres') second ??= openDatabase(testDb.url, silentLogger);
       const queue = kind.open(otherProcess && second ? second : db, testDb.url, settings, bossSchema);

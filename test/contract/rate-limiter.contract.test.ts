@@ -91,6 +91,25 @@ describe.each(DIALECTS)('database rate limiter contract (%s)', (dialect) => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(RULE.limit);
   });
 
+  it('gives back one attempt on refund, never below none', async () => {
+    await hitTimes(limiter, 'k', RULE, 3);
+    await limiter.refund('k');
+    expect(await limiter.hit('k', RULE)).toEqual(ALLOWED);
+    expect((await limiter.hit('k', RULE)).allowed).toBe(false);
+    await limiter.refund('other');
+    for (let i = 0; i < 5; i++) await limiter.refund('other');
+    expect(await hitTimes(limiter, 'other', RULE, 3)).toEqual([ALLOWED, ALLOWED, ALLOWED]);
+    expect((await limiter.hit('other', RULE)).allowed).toBe(false);
+  });
+
+  it('forgets a key on reset, leaving the others', async () => {
+    await hitTimes(limiter, 'k', RULE, 4);
+    await hitTimes(limiter, 'j', RULE, 4);
+    await limiter.reset('k');
+    expect(await hitTimes(limiter, 'k', RULE, 3)).toEqual([ALLOWED, ALLOWED, ALLOWED]);
+    expect((await limiter.hit('j', RULE)).allowed).toBe(false);
+  });
+
   it('keeps a longer window’s count when another limiter prunes with only shorter windows', async () => {
     // Another process (or this one after a restart) that has so far only seen a 15-minute rule
     // must not erase a count that an hourly rule still needs.

@@ -122,4 +122,39 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     expect(found?.trigger?.type).toBe('trigger');
     expect(await fx.repos.flows.findWithTrigger(randomUUID())).toBeNull();
   });
+
+  it('says when the account of the flow’s owner was removed, and then finds no runnable flow', async () => {
+    expect((await fx.repos.executions.claim(executionId, lease('w1'), at(MINUTE)))?.ownerRemoved).toBe(false);
+    const flow = await fx.repos.flows.findById(flowId);
+    await fx.repos.flows.update(flowId, { active: true }, at(MINUTE));
+    expect(await fx.repos.flows.deactivateAllOfUser(flow?.userId ?? '', at(MINUTE))).toEqual([flowId]);
+    expect(await fx.repos.flows.deactivateAllOfUser(flow?.userId ?? '', at(MINUTE))).toEqual([]);
+    expect((await fx.repos.flows.findById(flowId))?.active).toBe(false);
+
+    await fx.repos.users.softDelete(flow?.userId ?? '', at(2 * MINUTE));
+    expect((await fx.repos.executions.claim(executionId, lease('w1'), at(2 * MINUTE)))?.ownerRemoved).toBe(true);
+    expect(await fx.repos.flows.findWithTrigger(flowId)).toBeNull();
+    // Read as a row, the flow is still there: only running it stops.
+    expect(await fx.repos.flows.findById(flowId)).not.toBeNull();
+  });
+
+  it('counts the runs accepted and not finished nor paused, per flow', async () => {
+    const other = await insertFlow(fx.repos);
+    const run = async (flow: string) => {
+      const id = randomUUID();
+      await fx.repos.executions.insert({ id, flowId: flow, testRun: false, untilStepId: null, retryOf: null, now: T0 });
+      return id;
+    };
+    const [claimed, finished, paused] = [await run(other), await run(other), await run(other)];
+    await run(other);
+    await fx.repos.executions.claim(claimed, lease('w1'), at(MINUTE));
+    await fx.repos.executions.finish(finished, 'failure', at(MINUTE));
+    await fx.repos.executions.wait(paused, at(5 * MINUTE), 1, at(MINUTE));
+    expect(await fx.repos.executions.countRunningByFlow()).toEqual(
+      new Map([
+        [flowId, 1],
+        [other, 2],
+      ]),
+    );
+  });
 });

@@ -32,6 +32,8 @@ describe.each(DIALECTS)('the server process (%s)', (dialect) => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('shutting down');
+    // Every line names the process that wrote it, so that collected logs of many processes can be told apart.
+    expect(started.output()).toMatch(/"service":"conveyor","role":"server","hostname":"[^"]+","pid":\d+/);
   });
 });
 
@@ -39,8 +41,8 @@ describe('configuration errors', () => {
   it('stop the start with exit code 1 and name every bad variable', async () => {
     const started = startServerProcess({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: ':memory:' });
     expect(await started.exited).toBe(1);
-    expect(started.output()).toContain('PORT: must be a whole number.');
-    expect(started.output()).toContain('LOG_LEVEL');
+    expect(started.output()).toContain('PORT must be a whole number');
+    expect(started.output()).toContain('LOG_LEVEL must be one of');
   });
 
   it('require ENCRYPTION_KEY in production', async () => {

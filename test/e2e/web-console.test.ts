@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../apps/support/fake-github.js';
 import { ensureChromium } from '../support/chromium.js';
 import { enterpriseEnv } from '../support/enterprise.js';
-import { processDatabase, type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { processDatabase, startServerProcess } from '../support/server-process.js';
 
 /**
  * The console in a real browser against a real server process on a fresh SQLite database: a new
@@ -47,9 +47,72 @@ const eventually = async (check: () => Promise<boolean>, what: string, timeoutMs
   throw new Error(`timed out waiting for ${what}`);
 };
 
+/**
+ * A page a flow answers with, written to take what it can: the origin's storage and cookies, the
+ * API with the visitor's session (read, and a write that needs no preflight). It writes what it got.
+ */
+const ATTACKER_PAGE = `<!doctype html><title>Innocent page</title><pre id="report"></pre><script>
+(async () => {
+  const report = { ran: 'yes', origin: String(self.origin) };
+  try { report.storage = JSON.stringify({ ...localStorage }); } catch (e) { report.storage = 'blocked: ' + e.name; }
+  try { report.cookie = document.cookie; } catch (e) { report.cookie = 'blocked: ' + e.name; }
+  const call = async (path, init) => {
+    try {
+      const res = await fetch(path, { credentials: 'include', ...init });
+      return res.status + ' ' + (await res.text()).slice(0, 300);
+    } catch (e) {
+      return 'failed: ' + e.name;
+    }
+  };
+  report.me = await call('/api/v1/users/me', { headers: { 'x-conveyor-console': '1' } });
+  report.session = await call('/api/v1/session', {});
+  report.write = await call('/api/v1/flows', { method: 'POST', mode: 'no-cors', body: '{}' });
+  document.getElementById('report').textContent = JSON.stringify(report);
+})();
+</script>`;
+
+/** The session cookie as the server sets it (the value and domain are the test's). */
+const SESSION_COOKIE = { name: 'conveyor_session', path: '/api/v1', httpOnly: true, sameSite: 'Strict' as const };
+
+/** Fills in and sends the installation form (the first administrator). */
+const installAdministrator = async (on: Page) => {
+  await on.getByLabel('Full name').fill(ADMIN.fullName);
+  await on.getByLabel('E-mail').fill(ADMIN.email);
+  await on.getByLabel('Password').fill(ADMIN.password);
+  await on.getByRole('button', { name: 'Create administrator' }).click();
+};
+
+/** Records every answer of 400 or more the page gets (`METHOD path status`) until stopped. */
+const refusalsOf = (on: Page) => {
+  const seen: string[] = [];
+  const record = (response: Response) => {
+    if (response.status() < 400) return;
+    const { pathname } = new URL(response.url());
+    seen.push(`${response.request().method()} ${pathname} ${response.status()}`);
+  };
+  on.on('response', record);
+  return {
+    stop: () => {
+      on.off('response', record);
+      return seen;
+    },
+  };
+};
+
+/** The console's session token is in no place page script reads: not in storage, not in document.cookie. */
+const expectNoTokenInReach = async (on: Page) => {
+  const cookies = await on.context().cookies();
+  const token = cookies.find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const readable = await on.evaluate<string>(
+    'JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie, location.href])',
+  );
+  expect(readable).not.toContain(token);
+  expect(readable).not.toContain('accessToken');
+};
+
 describe.skipIf('missing' in browserAvailable)('the web console in Chromium', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
-  let server: ServerProcess;
   let base: string;
   let browser: Browser;
   let page: Page;
@@ -58,10 +121,41 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const stepCard = (position: number) => page.locator('article.step-card').nth(position - 1);
 
+  let assets: string;
+
+  /** A server process on a fresh SQLite database serving the built console; its address. */
+  const serve = async (env: Record<string, string>) => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const started = startServerProcess({
+      ...(await processDatabase('sqlite', cleanups)),
+      PORT: String(port),
+      WEB_APP_URL: url,
+      WEB_CONSOLE_DIR: assets,
+      ENCRYPTION_KEY: 'b'.repeat(64),
+      LOG_LEVEL: 'warn',
+      QUEUE_POLL_INTERVAL_MS: '50',
+      ...env,
+    });
+    cleanups.push(() => {
+      started.child.kill('SIGKILL');
+    });
+    // LOG_LEVEL warn hides the "listening" line; wait for the health check instead.
+    await eventually(
+      () =>
+        fetch(`${url}/healthcheck`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      `the server to listen:\n${started.output()}`,
+    );
+    return { server: started, url };
+  };
+
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     // The console's assets, built from the sources under test with the project's own Vite config.
-    const assets = mkdtempSync(join(tmpdir(), 'conveyor-console-'));
+    assets = mkdtempSync(join(tmpdir(), 'conveyor-console-'));
     cleanups.push(() => rmSync(assets, { recursive: true, force: true }));
     await build({
       configFile: resolve('vite.config.ts'),
@@ -71,33 +165,12 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
     github = await startFakeGitHub();
     cleanups.push(() => github.close());
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = startServerProcess({
-      ...(await processDatabase('sqlite', cleanups)),
-      PORT: String(port),
-      WEB_APP_URL: base,
-      WEB_CONSOLE_DIR: assets,
-      ENCRYPTION_KEY: 'b'.repeat(64),
-      LOG_LEVEL: 'warn',
-      QUEUE_POLL_INTERVAL_MS: '50',
+    ({ url: base } = await serve({
       // The fake OAuth provider listens on loopback.
       ALLOW_PRIVATE_NETWORKS: 'true',
       // The administration pages include the enterprise ones (roles, templates, API tokens).
       ...enterpriseEnv(),
-    });
-    cleanups.push(() => {
-      server.child.kill('SIGKILL');
-    });
-    // LOG_LEVEL warn hides the "listening" line; wait for the health check instead.
-    await eventually(
-      () =>
-        fetch(`${base}/healthcheck`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      `the server to listen:\n${server.output()}`,
-    );
+    }));
 
     const launchPath = 'path' in browserAvailable ? browserAvailable.path : '';
     browser = await chromium.launch({ executablePath: launchPath, headless: true, args: ['--no-sandbox'] });
@@ -119,6 +192,32 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  it('signs the first administrator of an instance without a licence in, and asks only what a visitor may', async () => {
+    const { url } = await serve({});
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    visitor.setDefaultTimeout(10_000);
+    const refusals = refusalsOf(visitor);
+    const asked: string[] = [];
+    visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    try {
+      await visitor.goto(url);
+      await visitor.getByRole('heading', { name: 'Welcome to Conveyor' }).waitFor();
+      await installAdministrator(visitor);
+      await visitor.getByRole('heading', { name: 'Flows' }).waitFor();
+      await visitor.getByText('No flows yet.').waitFor();
+      await visitor.getByRole('button', { name: 'Sign out' }).click();
+      await visitor.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
+      await visitor.reload();
+      await visitor.getByLabel('E-mail').waitFor();
+      // Single sign-on is an enterprise feature: without a licence the page does not ask for providers.
+      expect(asked.filter((path) => path.includes('saml'))).toEqual([]);
+      expect(refusals.stop()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('serves the console at / with an SPA fallback, and JSON 404s for unknown API paths', async () => {
     const home = await fetch(`${base}/flows/some-flow`);
     expect(home.status).toBe(200);
@@ -130,16 +229,20 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
   });
 
   it('installs, signs in, builds, tests and publishes a flow, and shows its execution', async () => {
-    // Installation: the first administrator.
+    // Every answer the console gets before it is signed in: only the wrong password may be refused.
+    const refusals = refusalsOf(page);
+
+    // Installation: the first administrator, signed in at once.
     await page.goto(base);
     await page.getByRole('heading', { name: 'Welcome to Conveyor' }).waitFor();
     await shot('01-installation');
-    await page.getByLabel('Full name').fill(ADMIN.fullName);
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await installAdministrator(page);
+    await page.getByRole('heading', { name: 'Flows' }).waitFor();
+    await page.getByText('No flows yet.').waitFor();
+    await expectNoTokenInReach(page);
 
-    // Sign in; a wrong password is refused next to the form first.
+    // Signed out, a wrong password is refused next to the form first.
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not the password');
@@ -152,6 +255,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     // The empty flows list, then a new flow in the editor.
     await page.getByRole('heading', { name: 'Flows' }).waitFor();
     await page.getByText('No flows yet.').waitFor();
+    expect(refusals.stop()).toEqual(['POST /api/v1/session 422']);
+    await expectNoTokenInReach(page);
     await shot('03-flows-empty');
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
@@ -229,12 +334,24 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       return (await liveRow.filter({ hasText: 'success' }).count()) === 1;
     }, 'the successful execution in the list');
     await shot('06-executions');
+    // Timestamps arrive as milliseconds since the epoch and show as local dates of this year.
+    const year = String(new Date().getFullYear());
+    expect(await liveRow.locator('td').nth(2).textContent()).toContain(year);
+    // The execution embeds its flow and each record its step: the page asks for nothing else.
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', listen);
     await liveRow.getByRole('link', { name: 'Shout names' }).click();
     await page.getByRole('heading', { name: 'Execution of Shout names' }).waitFor();
     const steps = page.locator('article.step-card');
     await expect.poll(() => steps.count()).toBe(2);
     await expect.poll(() => steps.nth(0).textContent()).toContain('grace hopper');
     await expect.poll(() => steps.nth(1).textContent()).toContain('GRACE HOPPER');
+    expect(await steps.nth(0).getByRole('heading', { level: 2 }).textContent()).toMatch(/^1\. /);
+    expect(await steps.nth(1).getByRole('heading', { level: 2 }).textContent()).toMatch(/^2\. /);
+    expect(await page.locator('dl.facts dd').first().textContent()).toContain(year);
+    page.off('request', listen);
+    expect(asked.filter((path) => path.startsWith('/api/v1/flows'))).toEqual([]);
     await shot('07-execution-detail');
 
     // The flows list shows it published; signing out returns to the sign-in page.
@@ -244,8 +361,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
 
-    // A token the server no longer accepts (401) ends the session, and sign-in returns to the page.
-    await page.evaluate("localStorage.setItem('conveyor.accessToken', 'revoked-or-expired')");
+    // Signed out, a page asks for sign-in and returns there; the signed-out cookie no longer works.
     await page.goto(`${base}/executions`);
     await page.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
     expect(new URL(page.url()).searchParams.get('next')).toBe('/executions');
@@ -253,6 +369,19 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Executions' }).waitFor();
+    // The page's own requests finish first: one sent after the cookie changes would end the session early.
+    await page.locator('tbody tr').filter({ hasText: 'Shout names' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // A session the server no longer accepts (401) ends the console's, and sign-in returns to the page.
+    await page.context().addCookies([{ ...SESSION_COOKIE, value: 'revoked-or-expired', domain: '127.0.0.1' }]);
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/flows');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Flows' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Conveyor' }).waitFor();
   }, 90_000);
@@ -349,6 +478,86 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
     await page.locator('article.step-card').first().getByText('Webhook · Catch raw webhook').waitFor();
   }, 60_000);
+
+  it("keeps the administrator's session out of reach of a page a User-role account publishes", async () => {
+    const json = { 'content-type': 'application/json' };
+
+    // Bob (role User, invited above) publishes a flow that answers with a page whose script goes
+    // for the visitor's credentials and rights, and writes down what it got.
+    const signedIn = await fetch(`${base}/api/v1/access-tokens`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'bob@example.com', password: 'bob password 1' }),
+    });
+    const bob = ((await signedIn.json()) as { data: { token: string } }).data.token;
+    const asBob = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { ...json, authorization: `Bearer ${bob}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: any }).data;
+    };
+    const flow = await asBob('POST', '/flows');
+    await asBob('PATCH', `/steps/${flow.steps[0].id}`, {
+      appKey: 'webhook',
+      key: 'catchRawWebhook',
+      parameters: { workSynchronously: true },
+    });
+    await asBob('PATCH', `/steps/${flow.steps[1].id}`, {
+      appKey: 'webhook',
+      key: 'respondWith',
+      parameters: {
+        statusCode: 200,
+        headers: [
+          { key: 'Content-Type', value: 'text/html; charset=utf-8' },
+          { key: 'Content-Security-Policy', value: "default-src * 'unsafe-inline'" },
+          { key: 'Set-Cookie', value: 'conveyor_session=planted-by-bob; Path=/api/v1' },
+        ],
+        body: ATTACKER_PAGE,
+      },
+    });
+    await asBob('PATCH', `/flows/${flow.id}/status`, { active: true });
+    try {
+      await expectPageHarmless(flow.id);
+    } finally {
+      // The flow lists of the tests after this one are the administrator's alone.
+      await fetch(`${base}/api/v1/flows/${flow.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bob}` } });
+    }
+  }, 60_000);
+
+  /** The administrator, signed in to the console, opens Bob's page: it gets nothing of theirs. */
+  const expectPageHarmless = async (flowId: string) => {
+    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+    const flowCount = async () =>
+      (
+        (await (
+          await fetch(`${base}/api/v1/flows?perPage=100`, { headers: { authorization: `Bearer ${adminToken}` } })
+        ).json()) as { data: unknown[] }
+      ).data.length;
+    const flowsBefore = await flowCount();
+
+    const tab = await page.context().newPage();
+    await tab.goto(`${base}/webhooks/flows/${flowId}/sync`);
+    const reportText = await tab.locator('#report:not(:empty)').textContent();
+    await tab.close();
+    const report = JSON.parse(reportText ?? '{}') as Record<string, string>;
+    expect(report.ran).toBe('yes');
+    expect(report.origin).toBe('null');
+    expect(report.storage).toMatch(/^blocked/);
+    expect(report.cookie).toMatch(/^blocked/);
+    expect(report.me).not.toMatch(/^200/);
+    expect(report.session).not.toMatch(/"signedIn":true/);
+    expect(JSON.stringify(report)).not.toContain(adminToken);
+    // Nothing was done with the administrator's rights, and the session is still the administrator's.
+    expect(await flowCount()).toBe(flowsBefore);
+    const session = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name);
+    expect(session?.value).toBe(adminToken);
+    await page.goto(`${base}/flows`);
+    await page.getByRole('heading', { name: 'Flows' }).waitFor();
+    await expectNoTokenInReach(page);
+  };
 
   it('manages flows from the list: search, filter, duplicate, export, import, folders, rename, delete', async () => {
     page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'Marketing' : undefined));

@@ -24,6 +24,15 @@ export class InMemoryRateLimiter implements RateLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)) };
   }
 
+  async refund(key: string): Promise<void> {
+    const current = this.#windows.get(key);
+    if (current && current.hits > 0) this.#windows.set(key, { ...current, hits: current.hits - 1 });
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#windows.delete(key);
+  }
+
   /** How many attempts the current window of `key` holds. */
   count(key: string): number {
     return this.#windows.get(key)?.hits ?? 0;

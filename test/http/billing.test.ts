@@ -89,14 +89,14 @@ describe.each(DIALECTS)('billing (%s)', (dialect) => {
       userId,
       planId: STARTER.id,
       status: 'active',
-      currentPeriod: { start: paid.start.toISOString(), end: paid.end.toISOString() },
-      nextBillAt: paid.end.toISOString(),
+      currentPeriod: { start: paid.start.getTime(), end: paid.end.getTime() },
+      nextBillAt: paid.end.getTime(),
       cancelUrl: 'https://buyer.paddle.test/subscriptions/sub_01/cancel',
     });
     const usage = (await get(`/users/${userId}/plan-and-usage`)).body.data;
     expect(usage).toEqual({
       plan: { id: STARTER.id, name: STARTER.name, limit: STARTER.quota },
-      usage: { task: 0, periodStart: paid.start.toISOString(), periodEnd: paid.end.toISOString() },
+      usage: { task: 0, periodStart: paid.start.getTime(), periodEnd: paid.end.getTime() },
     });
     const invoices = await get('/users/invoices');
     expect(invoices.body.meta).toMatchObject({ type: 'Invoice', count: 1 });
@@ -107,6 +107,7 @@ describe.each(DIALECTS)('billing (%s)', (dialect) => {
       number: '2026-0001',
       total: '1000',
       currency: 'EUR',
+      period: { start: paid.start.getTime(), end: paid.end.getTime() },
     });
 
     // A later event wins; an older one arriving after it changes nothing (Paddle does not promise order).

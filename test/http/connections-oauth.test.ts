@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../apps/support/fake-github.js';
+import { type AuthStep, runAuthSteps } from '../support/automatisch-auth-steps.js';
 import { DIALECTS } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import {
@@ -115,6 +116,69 @@ describe.each(DIALECTS)('OAuth2 connections over HTTP (%s)', (dialect) => {
     const verified = await instance.request('POST', `/connections/${id}/verify`, { token });
     expect(verified.status).toBe(200);
     expect(verified.body.data.formattedData.screenName).toBe('octocat');
+  });
+
+  it('describes its steps as Automatisch does, and they connect and reconnect when run as its client runs them', async () => {
+    const res = await instance.request('GET', '/apps/github/auth', { token });
+    expect(res.status).toBe(200);
+    const auth = res.body.data;
+    const outline = (steps: AuthStep[]) => steps.map(({ type, name, arguments: args }) => ({ type, name, args }));
+    const consent = [
+      { type: 'mutation', name: 'generateAuthUrl', args: [] },
+      { type: 'openWithPopup', name: 'openAuthPopup', args: [{ name: 'url', value: '{generateAuthUrl.url}' }] },
+      { type: 'mutation', name: 'updateConnection', args: [{ name: 'formattedData', value: '{openAuthPopup.all}' }] },
+      { type: 'mutation', name: 'verifyConnection', args: [] },
+    ];
+    const reset = { type: 'mutation', name: 'resetConnection', args: [] };
+    const key = { name: 'key', value: '{key}' };
+    const fields = { name: 'formattedData', value: '{fields.all}' };
+    const client = { name: 'oauthClientId', value: '{oauthClientId}' };
+    expect(outline(auth.authenticationSteps)).toEqual([
+      { type: 'mutation', name: 'createConnection', args: [key, fields] },
+      ...consent,
+    ]);
+    expect(outline(auth.reconnectionSteps)).toEqual([
+      reset,
+      { type: 'mutation', name: 'updateConnection', args: [fields] },
+      ...consent,
+    ]);
+    expect(outline(auth.sharedAuthenticationSteps)).toEqual([
+      { type: 'mutation', name: 'createConnection', args: [key, client] },
+      ...consent,
+    ]);
+    expect(outline(auth.sharedReconnectionSteps)).toEqual([
+      reset,
+      { type: 'mutation', name: 'updateConnection', args: [client] },
+      ...consent,
+    ]);
+
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await instance.request(method, path, { token, body });
+      if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.data;
+    };
+    // The provider's page: it sends the user back with a code and the state it was given.
+    const popup = async (url: string) => {
+      const code = `code-${Math.random()}`;
+      github.allowCode(code);
+      return { code, state: new URL(url).searchParams.get('state') };
+    };
+    const connected = await runAuthSteps(
+      auth.authenticationSteps,
+      { key: 'github', fields: github.client },
+      call,
+      popup,
+    );
+    expect(connected.verifyConnection).toMatchObject({ verified: true, formattedData: { screenName: 'octocat' } });
+    const { connectionId } = connected;
+    const reconnected = await runAuthSteps(
+      auth.reconnectionSteps,
+      { key: 'github', fields: github.client, connectionId },
+      call,
+      popup,
+    );
+    expect(reconnected.resetConnection).toMatchObject({ id: connectionId, verified: false });
+    expect(reconnected.verifyConnection).toMatchObject({ id: connectionId, verified: true });
   });
 
   it('refuses a code that comes back with another state, without exchanging it', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMTP_PASSWORD, SMTP_USER, startAuthenticatedSink } from '../apps/support/smtp-login-sink.js';
+import { runAuthSteps } from '../support/automatisch-auth-steps.js';
 import { DIALECTS } from '../support/databases.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
 import { rawQuery } from '../support/raw-sql.js';
@@ -62,5 +63,39 @@ describe.each(DIALECTS)('SMTP connections over HTTP (%s)', (dialect) => {
     expect(refused.body.meta.type).toBe('ConnectionVerificationError');
     expect(refused.body.errors.general[0]).toMatch(/invalid username or password/i);
     expect(JSON.stringify(refused.body)).not.toContain(wrong);
+  });
+
+  it('connects and reconnects by the steps of GET /apps/smtp/auth, run as Automatisch’s client runs them', async () => {
+    const auth = (await instance.request('GET', '/apps/smtp/auth', { token })).body.data;
+    expect(auth.authenticationSteps).toMatchObject([
+      {
+        type: 'mutation',
+        name: 'createConnection',
+        arguments: [
+          { name: 'key', value: '{key}' },
+          { name: 'formattedData', value: '{fields.all}' },
+        ],
+      },
+      { type: 'mutation', name: 'verifyConnection', arguments: [] },
+    ]);
+    expect(auth.reconnectionSteps.map((step: { name: string }) => step.name)).toEqual([
+      'resetConnection',
+      'updateConnection',
+      'verifyConnection',
+    ]);
+    expect(auth).not.toHaveProperty('sharedAuthenticationSteps');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await instance.request(method, path, { token, body });
+      if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.data;
+    };
+    const noPopup = () => Promise.reject(new Error('no consent page for an app without OAuth'));
+    const connected = await runAuthSteps(auth.authenticationSteps, { key: 'smtp', fields: fields() }, call, noPopup);
+    expect(connected.verifyConnection).toMatchObject({ verified: true });
+    const again = { key: 'smtp', fields: fields(), connectionId: connected.connectionId };
+    expect((await runAuthSteps(auth.reconnectionSteps, again, call, noPopup)).verifyConnection).toMatchObject({
+      id: connected.connectionId,
+      verified: true,
+    });
   });
 });

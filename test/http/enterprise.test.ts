@@ -34,7 +34,7 @@ describe.each(DIALECTS)('enterprise licence (%s)', (dialect) => {
     instance = await startTestInstance(dialect, enterpriseEnv(expireAt));
     const token = await installAndSignIn(instance);
     const license = (await instance.request('GET', '/service/license')).body.data;
-    expect(license).toMatchObject({ name: 'Test Licensee', expireAt: '2030-01-01T00:00:00.000Z', verified: true });
+    expect(license).toMatchObject({ name: 'Test Licensee', expireAt: expireAt.getTime(), verified: true });
     expect(license.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await instance.request('GET', '/service/info')).body.data.isEnterprise).toBe(true);
     expect((await instance.request('POST', '/admin/api-tokens', { token })).status).toBe(201);
@@ -74,7 +74,7 @@ describe.each(DIALECTS)('API tokens (%s)', (dialect) => {
     expect(created.body.meta.type).toBe('ApiToken');
     const { id, token, createdAt } = created.body.data;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(createdAt).toMatch(/Z$/);
+    expect(Number.isSafeInteger(createdAt)).toBe(true);
 
     const listed = await instance.request('GET', '/admin/api-tokens', { token: adminToken });
     expect(listed.body.data).toEqual([

@@ -72,6 +72,42 @@ describe.each(DIALECTS)('running flows (%s)', (dialect) => {
     expect(paged.body.data.map((s: { stepId: string }) => s.stepId)).toEqual(stepIds.slice(0, 2));
   });
 
+  it('embeds what Automatisch embeds: the flow with its steps in an execution, the step in a record', async () => {
+    const { flowId, stepIds, call } = await webhookToStore();
+    await call('PATCH', `/flows/${flowId}/status`, { active: true });
+    const flow = await call('GET', `/flows/${flowId}`);
+    await instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ada', vip: 'yes' }),
+    });
+    const [listed] = await eventually(
+      async (): Promise<any[]> => (await executions(`?flowId=${flowId}`)).data,
+      (rows) => rows[0]?.status === 'success',
+    );
+    // The flow as GET /flows/:flowId answers it, steps and all (Automatisch's client draws their icons).
+    expect(listed.flow).toEqual(flow);
+    expect(listed.flow.steps.map((s: { id: string }) => s.id)).toEqual(stepIds);
+    const detail = (await instance.request('GET', `/executions/${listed.id}`, { token })).body.data;
+    expect(detail.flow).toEqual(flow);
+
+    // Each record carries its step (Automatisch's client reads `executionStep.step.type`).
+    const records = (await instance.request('GET', `/executions/${listed.id}/execution-steps`, { token })).body.data;
+    expect(records.map((r: any) => r.step)).toEqual(flow.steps);
+    expect(records[0].step).toMatchObject({ id: stepIds[0], type: 'trigger', appKey: 'webhook', position: 1 });
+    expect(records[0].step.webhookUrl).toContain(`/webhooks/flows/${flowId}`);
+    expect(records[1].step).toMatchObject({ type: 'action', appKey: 'formatter', key: 'text', position: 2 });
+    expect(records[0].updatedAt).toBe(records[0].createdAt);
+    expect(detail.steps).toEqual(records);
+
+    // A record outlives its step: once the step is deleted, the record has none to show.
+    await call('PATCH', `/flows/${flowId}/status`, { active: false });
+    expect((await instance.request('DELETE', `/steps/${stepIds[3]}`, { token })).status).toBe(204);
+    const after = (await instance.request('GET', `/executions/${listed.id}/execution-steps`, { token })).body.data;
+    expect(after.map((r: any) => r.step?.id ?? null)).toEqual([...stepIds.slice(0, 3), null]);
+    expect(after[3]).toMatchObject({ stepId: stepIds[3], status: 'success', step: null });
+  });
+
   it('keeps an unpublished flow’s webhook calls as test data, for testing steps', async () => {
     const { flowId, stepIds } = await webhookToStore();
     expect(
@@ -95,6 +131,73 @@ describe.each(DIALECTS)('running flows (%s)', (dialect) => {
     const previous = await instance.request('GET', `/steps/${stepIds[2]}/previous-steps`, { token });
     expect(previous.body.data[0].lastExecutionStep.dataOut).toMatchObject({ query: { source: 'test' } });
     expect(previous.body.data[1].lastExecutionStep.dataOut).toEqual({ output: 'GRACE' });
+  });
+
+  it('answers Automatisch’s Test & Continue and Continue buttons with the step and its last output', async () => {
+    const { flowId, stepIds, call } = await webhookToStore();
+    const [trigger = '', action = '', filter = ''] = stepIds;
+    const press = (stepId: string, button: string) => instance.request('POST', `/steps/${stepId}/${button}`, { token });
+
+    // Nothing caught yet: /test refuses, Test & Continue answers the step without output.
+    expect((await press(action, 'test')).status).toBe(422);
+    const early = await press(action, 'test-and-continue');
+    expect(early.status).toBe(200);
+    expect(early.body.meta).toMatchObject({ type: 'Step', isArray: false });
+    expect(early.body.data).toMatchObject({ id: action, appKey: 'formatter', key: 'text', lastExecutionStep: null });
+
+    const hook = await instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'grace', vip: 'yes' }),
+    });
+    expect(hook.status).toBe(204);
+    const tested = await press(action, 'test-and-continue');
+    expect(tested.status).toBe(200);
+    expect(tested.body.data).toMatchObject({ id: action, status: 'completed', position: 2, type: 'action' });
+    expect(tested.body.data.lastExecutionStep).toMatchObject({
+      stepId: action,
+      status: 'success',
+      dataOut: { output: 'GRACE' },
+      errorDetails: null,
+    });
+
+    // Continue runs nothing: the step as it stands, with the output of its last run, if any.
+    const continued = await press(action, 'continue-without-test');
+    expect(continued.status).toBe(200);
+    expect(continued.body.data).toMatchObject({ id: action, status: 'completed' });
+    expect(continued.body.data.lastExecutionStep).toEqual(tested.body.data.lastExecutionStep);
+    const untested = await press(filter, 'continue-without-test');
+    expect(untested.body.data).toMatchObject({ id: filter, status: 'completed', lastExecutionStep: null });
+
+    // A failing step is an answer too: its output is the failure.
+    await call('PATCH', `/steps/${action}`, { parameters: { transform: 'parseStringifiedJson', input: 'not json' } });
+    const failed = await press(action, 'test-and-continue');
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.lastExecutionStep).toMatchObject({ status: 'failure', errorDetails: expect.anything() });
+
+    await call('PATCH', `/steps/${action}`, { parameters: {} });
+    expect((await press(action, 'continue-without-test')).body.data.status).toBe('incomplete');
+    expect((await press(trigger, 'test-and-continue')).body.data.lastExecutionStep).toMatchObject({
+      stepId: trigger,
+      status: 'success',
+    });
+  });
+
+  it('keeps every value of a repeated query parameter or form field, as an array, as Express does', async () => {
+    const { flowId, stepIds } = await webhookToStore();
+    const caught = async (path: string, init: RequestInit = {}) => {
+      expect((await instance.conveyor.app.request(path, { method: 'POST', ...init })).status).toBe(204);
+      const [latest] = (await executions(`?flowId=${flowId}`)).data;
+      const run = await instance.request('GET', `/executions/${latest.id}`, { token });
+      return run.body.data.steps.find((s: { stepId: string }) => s.stepId === stepIds[0]).dataOut;
+    };
+    const query = await caught(`/webhooks/flows/${flowId}?tag=a&tag=b&one=1&tag=c&empty=`);
+    expect(query.query).toEqual({ tag: ['a', 'b', 'c'], one: '1', empty: '' });
+    const form = await caught(`/webhooks/flows/${flowId}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'item=x&item=y&name=ada',
+    });
+    expect(form.body).toEqual({ item: ['x', 'y'], name: 'ada' });
   });
 
   it('answers /sync webhooks with the flow’s response, 422 when filtered', async () => {
@@ -317,7 +420,7 @@ describe.each(DIALECTS)('failures and retries (%s)', (dialect) => {
       async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
       (rows) => rows[0]?.status === 'waiting',
     );
-    expect(Date.parse(waiting.resumeAt)).toBeGreaterThanOrEqual(Date.parse(waiting.updatedAt));
+    expect(waiting.resumeAt).toBeGreaterThanOrEqual(waiting.updatedAt);
     const steps = (await instance.request('GET', `/executions/${waiting.id}`, { token })).body.data.steps;
     // Only the trigger is recorded: the failed attempt leaves no record until the step gives up.
     expect(steps).toHaveLength(1);

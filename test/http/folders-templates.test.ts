@@ -15,8 +15,8 @@ describe.each(DIALECTS)('folders (%s)', (dialect) => {
     expect(zeta).toEqual({
       id: expect.any(String),
       name: 'Zeta',
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
     });
     await world.call('POST', '/folders', token, { name: 'Alpha' });
     await world.call('POST', '/folders', world.adminToken, { name: 'Zeta' });

@@ -56,13 +56,13 @@ describe.each(DIALECTS)('GraphQL mutations over HTTP (%s)', (dialect) => {
 
     it('refuses invalid fields as a ValidationError naming them, and changes nothing', async () => {
       const flow = await gql.world.newFlow(gql.world.bob.token);
-      const empty = fieldError(
-        await send(gql.world.bob.token, UPDATE_STEP, { input: { id: flow.actionId, key: '' } }),
+      const tooLong = fieldError(
+        await send(gql.world.bob.token, UPDATE_STEP, { input: { id: flow.actionId, key: 'k'.repeat(101) } }),
         'updateStep',
       );
-      expect(empty).toMatchObject({
-        message: 'key: must not be empty.',
-        extensions: { code: 'ValidationError', fields: { key: ['must not be empty.'] } },
+      expect(tooLong).toMatchObject({
+        message: 'key: must be at most 100 characters.',
+        extensions: { code: 'ValidationError', fields: { key: ['must be at most 100 characters.'] } },
       });
       const notAnObject = fieldError(
         await send(gql.world.bob.token, UPDATE_STEP, { input: { id: flow.actionId, parameters: [1, 2] } }),
@@ -129,6 +129,22 @@ describe.each(DIALECTS)('GraphQL mutations over HTTP (%s)', (dialect) => {
         fullName: 'Renamed Member',
         email: `renamed-${user.id}@example.com`,
       });
+    });
+
+    it('gives timestamps as the decimal text of REST’s milliseconds, as Automatisch’s GraphQL did', async () => {
+      const user = await gql.world.userWith([]);
+      const res = await send(
+        user.token,
+        `mutation { updateUser(input: { id: "${user.id}", fullName: "Timed" }) { createdAt updatedAt role { createdAt } } }`,
+      );
+      expect(res.errors).toBeUndefined();
+      const rest = await gql.world.call('GET', '/users/me', user.token);
+      expect(res.data.updateUser).toEqual({
+        createdAt: String(rest.createdAt),
+        updatedAt: String(rest.updatedAt),
+        role: { createdAt: String(rest.role.createdAt) },
+      });
+      expect(res.data.updateUser.createdAt).toMatch(/^\d{13}$/);
     });
 
     it("refuses another user's account with ForbiddenError, whatever the role", async () => {

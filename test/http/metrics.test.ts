@@ -16,6 +16,30 @@ const sample = (text: string, series: string): number | undefined => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
+/** The families (`# TYPE` lines) that have no sample line. */
+const familiesWithoutSamples = (text: string): string[] => {
+  const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  return [...text.matchAll(/^# TYPE (\S+) \S+$/gm)]
+    .map((match) => match[1] as string)
+    .filter((family) => !lines.some((line) => new RegExp(`^${family}(_bucket|_sum|_count|_total)?[{ ]`).test(line)));
+};
+
+describe.each(DIALECTS)('the first scrape of a fresh instance (%s)', (dialect) => {
+  it('has a sample in every family it declares, the queue depth of every queue included', async () => {
+    const instance = await startTestInstance(dialect);
+    try {
+      const { status, text } = await scrape(instance);
+      expect(status).toBe(200);
+      expect(text).toContain('# TYPE conveyor_queue_depth gauge');
+      expect(familiesWithoutSamples(text)).toEqual([]);
+      expect(sample(text, 'conveyor_queue_depth{queue="execution.run"}')).toBe(0);
+      expect(sample(text, 'conveyor_queue_depth{queue="flow.trigger"}')).toBe(0);
+    } finally {
+      await instance.close();
+    }
+  });
+});
+
 describe.each(DIALECTS)('GET /metrics (%s)', (dialect) => {
   let instance: TestInstance;
   let token: string;

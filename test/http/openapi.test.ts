@@ -106,9 +106,73 @@ describe('the OpenAPI document', () => {
     expect(document.components.schemas.Error.required).toEqual(['errors', 'meta']);
     const [, me] = operationsOf(document).find(([name]) => name === 'GET /api/v1/users/me') ?? [];
     expect(me?.security).toEqual([{ bearerToken: [] }, { apiToken: [] }]);
-    expect(me?.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(me?.responses['200'].content['application/json'].schema).toEqual({
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        { type: 'object', properties: { data: { $ref: '#/components/schemas/User' } } },
+      ],
+    });
     const [, signIn] = operationsOf(document).find(([name]) => name === 'POST /api/v1/access-tokens') ?? [];
     expect(signIn?.security).toEqual([]);
+  });
+
+  it('gives every timestamp as an integer: milliseconds since the epoch (int64), never a string', () => {
+    const schemas = document.components.schemas as Json;
+    expect(schemas.Timestamp).toEqual({
+      type: 'integer',
+      format: 'int64',
+      description: expect.stringMatching(/milliseconds since the Unix epoch/i),
+      examples: [expect.any(Number)],
+    });
+    const timestamp = { $ref: '#/components/schemas/Timestamp' };
+    const nullable = { anyOf: [timestamp, { type: 'null' }] };
+    // Every property that names a moment, in every schema, however deep.
+    const moments: [string, unknown][] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties') {
+          for (const [name, property] of Object.entries(value as Json)) {
+            if (/At$|^period(Start|End)$|^(start|end)$/.test(name)) moments.push([`${where}.${name}`, property]);
+          }
+        }
+        walk(value, `${where}.${key}`);
+      }
+    };
+    walk(schemas, 'schemas');
+    expect(moments.length).toBeGreaterThan(40);
+    for (const [where, property] of moments) expect([timestamp, nullable], where).toContainEqual(property);
+    expect(schemas.Flow.properties.publishedAt).toEqual(nullable);
+    expect(schemas.License.properties.expireAt).toEqual(nullable);
+  });
+
+  it('describes each resource a route answers, with what Automatisch embeds', () => {
+    const schemas = document.components.schemas as Json;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    // An execution embeds its flow, steps and all; a record embeds its step (null once deleted).
+    expect(schemas.Execution.properties.flow).toEqual(ref('Flow'));
+    expect(schemas.Flow.properties.steps).toEqual({ type: 'array', items: ref('Step') });
+    expect(schemas.ExecutionStep.properties.step).toEqual({ anyOf: [ref('Step'), { type: 'null' }] });
+    expect(schemas.ExecutionDetail.properties.steps).toEqual({ type: 'array', items: ref('ExecutionStep') });
+    const dataOf = (name: string) => {
+      const [, operation] = operationsOf(document).find(([n]) => n === name) ?? [];
+      const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'));
+      return (success?.[1] as Json | undefined)?.content['application/json'].schema.allOf[1].properties.data;
+    };
+    expect(dataOf('GET /api/v1/executions')).toEqual({ type: 'array', items: ref('Execution') });
+    expect(dataOf('GET /api/v1/executions/{executionId}')).toEqual(ref('ExecutionDetail'));
+    expect(dataOf('GET /api/v1/executions/{executionId}/execution-steps')).toEqual({
+      type: 'array',
+      items: ref('ExecutionStep'),
+    });
+    // Every route that answers one of these resources says which, as one or as a list.
+    const named = new Set(Object.keys(schemas));
+    for (const operation of OPERATIONS) {
+      const name = `${operation.method} ${operation.path}`;
+      if (operation.status === 204 || !named.has(operation.returns)) continue;
+      expect(operation.answer, name).toBeDefined();
+      if (operation.paged) expect(operation.answer?.type, name).toBe('array');
+    }
   });
 
   it('converts every request schema, and requires exactly the fields the validator reports missing', () => {
@@ -167,17 +231,32 @@ describe.each(DIALECTS)('what the document says is what the server enforces (%s)
 
   it('names, for every JSON body, exactly the missing fields the document requires', async () => {
     const document = (await instance.request('GET', '/openapi.json', { mount: '/api' })).body;
+    const flow = (await instance.request('POST', '/flows', { token })).body.data;
+    const folder = (await instance.request('POST', '/folders', { token, body: { name: 'Kept' } })).body.data;
+    const template = (
+      await instance.request('POST', '/admin/templates', { token, body: { name: 'Kept', flowId: flow.id } })
+    ).body.data;
+    const ids: Record<string, string> = {
+      flowId: flow.id,
+      stepId: flow.steps[0].id,
+      folderId: folder.id,
+      templateId: template.id,
+      userId: (await instance.request('GET', '/users/me', { token })).body.data.id,
+    };
     const checked: string[] = [];
     for (const [name, operation] of operationsOf(document)) {
       const schema = operation.requestBody?.content['application/json']?.schema;
       const [method, path] = name.split(' ') as [string, string];
       if (!schema?.required?.length || !path.startsWith('/api/v1/')) continue;
-      // Any id will do: the body is validated before anything is looked up.
+      // Installed, this instance refuses installation before its body (installation.test.ts checks its fields).
+      if (name === 'POST /api/v1/installation/users') continue;
+      // The caller's access to the path's resource is checked before the body: name real ones.
       const concrete = path
         .slice('/api/v1'.length)
         .replace(/\{appKey\}/g, 'webhook')
-        .replace(/\{\w+\}/g, MISSING);
-      const res = await instance.request(method, concrete, { token, body: {} });
+        .replace(/\{(\w+)\}/g, (_whole, param: string) => ids[param] ?? MISSING);
+      // The console's header too: its session routes refuse requests without it before the body.
+      const res = await instance.request(method, concrete, { token, body: {}, headers: { 'x-conveyor-console': '1' } });
       expect(res.status, name).toBe(422);
       const named = Object.keys(res.body.errors).filter((field) => field !== 'general');
       expect(named.sort(), name).toEqual([...(schema.required ?? [])].sort());

@@ -90,6 +90,23 @@ describe.each(DIALECTS)('forgot and reset password over real SMTP (%s)', (dialec
     expect((await forgot('someone-else@example.com')).status).toBe(204);
   });
 
+  it('takes its budgets from the environment', async () => {
+    await instance.close();
+    instance = await startTestInstance(
+      dialect,
+      { SMTP_URL: smtp.url, RATE_LIMIT_FORGOT_PASSWORD: '2/10m', RATE_LIMIT_FORGOT_PASSWORD_IP: '3/1h' },
+      { clock },
+    );
+    await installAndSignIn(instance);
+    expect([(await forgot(ADMIN.email)).status, (await forgot(ADMIN.email)).status]).toEqual([204, 204]);
+    const perAccount = await forgot(ADMIN.email);
+    expect(perAccount.status).toBe(429);
+    expect(perAccount.headers.get('retry-after')).toBe('600');
+    clock.advance(10 * 60_000);
+    // The account's window has passed; the address has now asked three times in its hour.
+    expect((await forgot('someone-else@example.com')).status).toBe(429);
+  });
+
   it('validates the e-mail', async () => {
     const res = await instance.request('POST', '/users/forgot-password', { body: { email: 12 } });
     expect(res.status).toBe(422);

@@ -125,9 +125,15 @@ describe.each(DIALECTS)('roles (%s)', (dialect) => {
       expect((await call('GET', '/admin/roles')).body.meta.count).toBe(3);
     });
 
-    it('refuses a name that is taken', async () => {
+    it('refuses a name that is taken, whatever its case', async () => {
       await createRole();
-      for (const name of ['User', AUDITOR.name]) {
+      for (const name of [
+        'User',
+        AUDITOR.name,
+        'user',
+        AUDITOR.name.toUpperCase(),
+        ` ${AUDITOR.name.toLowerCase()} `,
+      ]) {
         const res = await call('POST', '/admin/roles', { ...AUDITOR, name });
         expect(res.status).toBe(422);
         expect(res.body).toEqual({
@@ -194,12 +200,14 @@ describe.each(DIALECTS)('roles (%s)', (dialect) => {
 
     it('refuses a taken name, a permission outside the catalog and an unknown id', async () => {
       const role = await createRole();
-      const taken = await call('PATCH', `/admin/roles/${role.id}`, { ...AUDITOR, name: 'User' });
-      expect(taken.status).toBe(422);
-      expect(taken.body).toEqual({
-        errors: { name: ["'name' must be unique."] },
-        meta: { type: 'UniqueViolationError' },
-      });
+      for (const name of ['User', 'uSER']) {
+        const taken = await call('PATCH', `/admin/roles/${role.id}`, { ...AUDITOR, name });
+        expect(taken.status).toBe(422);
+        expect(taken.body).toEqual({
+          errors: { name: ["'name' must be unique."] },
+          meta: { type: 'UniqueViolationError' },
+        });
+      }
       const outside = await call('PATCH', `/admin/roles/${role.id}`, {
         ...AUDITOR,
         permissions: [perm('manage', 'Execution')],
@@ -211,6 +219,10 @@ describe.each(DIALECTS)('roles (%s)', (dialect) => {
       });
       expect((await call('GET', `/admin/roles/${role.id}`)).body.data).toEqual(role);
       expect((await call('PATCH', `/admin/roles/${MISSING_ID}`, AUDITOR)).status).toBe(404);
+      // Its own name in another case is a rename, not a clash.
+      const recased = await call('PATCH', `/admin/roles/${role.id}`, { ...AUDITOR, name: AUDITOR.name.toUpperCase() });
+      expect(recased.status).toBe(200);
+      expect(recased.body.data.name).toBe(AUDITOR.name.toUpperCase());
     });
 
     it('refuses to change or delete the Admin role, which stays as it was', async () => {

@@ -122,6 +122,26 @@ describe.each(DIALECTS)('SAML sign-in (%s)', (dialect) => {
     expect(row.password_hash).toBeNull();
   });
 
+  it("opens the console's cookie session at the callback, for the token the address carries", async () => {
+    const { requestId } = await browser.start();
+    const res = await browser.post(idp.response({ inResponseTo: requestId, audience: SP_ISSUER, ...ALICE }));
+    const { target, token } = redirectOf(res);
+    expect(target).toBe(SIGNED_IN);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie.startsWith(`conveyor_session=${token};`)).toBe(true);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).toMatch(/; Path=\/api\/v1/);
+    const me = await instance.request('GET', '/users/me', {
+      headers: { cookie: `conveyor_session=${token}`, 'x-conveyor-console': '1' },
+    });
+    expect(me.body.data.email).toBe('alice@example.com');
+
+    const refused = await browser.post(idp.response({ inResponseTo: requestId, audience: SP_ISSUER, ...ALICE }));
+    expect(redirectOf(refused)).toMatchObject(REFUSED);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+  });
+
   it('makes a new account when the one a name id stood for was deleted', async () => {
     const first = await signIn();
     const user = (await me(first.token)).body.data;
@@ -376,5 +396,48 @@ describe.each(DIALECTS)('SAML sign-in without a licence (%s)', (dialect) => {
       expect(res.status).toBe(403);
       expect(res.body.meta.type).toBe('EnterpriseLicenseRequiredError');
     }
+  });
+});
+
+describe.each(DIALECTS)('SAML sign-in budget per address (%s)', (dialect) => {
+  let idp: TestIdentityProvider;
+  beforeAll(async () => {
+    idp = await TestIdentityProvider.start();
+  });
+  let instance: TestInstance;
+  afterEach(() => instance.close());
+
+  it('answers 429 with Retry-After past the budget, storing nothing more, on every SAML route', async () => {
+    const env = { ...enterpriseEnv(), TRUST_PROXY: 'true', RATE_LIMIT_SAML_IP: '5/15m' };
+    instance = await startTestInstance(dialect, env, {}, { onDisk: true });
+    const adminToken = await installAndSignIn(instance);
+    const roles = (await instance.request('GET', '/admin/roles', { token: adminToken })).body.data;
+    const userRole = roles.find((r: { name: string }) => r.name === 'User').id;
+    await instance.request('POST', '/admin/saml-auth-providers', {
+      token: adminToken,
+      body: samlProviderBody(idp, userRole),
+    });
+    const base = `/login/saml/${encodeURIComponent(SP_ISSUER)}`;
+    const from = (address: string) => ({ mount: '', headers: { 'x-forwarded-for': address } });
+    const requests = async () =>
+      Number((await rawQuery(instance.database.url, 'select count(*) as n from saml_requests'))[0].n);
+
+    for (let i = 0; i < 5; i++) expect((await instance.request('GET', base, from('203.0.113.66'))).status).toBe(302);
+    const limited = await instance.request('GET', base, from('203.0.113.66'));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ errors: { general: [expect.any(String)] }, meta: { type: 'RateLimitedError' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Unknown issuers count too: a scanner cannot go round the budget by making names up.
+    expect((await instance.request('GET', '/login/saml/made-up', from('203.0.113.66'))).status).toBe(429);
+    expect(await requests()).toBe(5);
+
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.66' };
+    for (const path of [`${base}/callback`, `/logout/saml/${encodeURIComponent(SP_ISSUER)}`]) {
+      const res = await instance.request('POST', path, { mount: '', headers: form, body: 'SAMLResponse=x' });
+      expect(res.status).toBe(429);
+    }
+    // Another address has its own budget.
+    expect((await instance.request('GET', base, from('198.51.100.7'))).status).toBe(302);
+    expect(await requests()).toBe(6);
   });
 });

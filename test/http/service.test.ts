@@ -37,6 +37,30 @@ describe.each(DIALECTS)('service routes and HTTP conventions (%s)', (dialect) =>
     expect(internal.body).toEqual(pub.body);
   });
 
+  it('has no notifications: an empty list, as Automatisch answers when its feed is out of reach', async () => {
+    const res = await instance.request('GET', '/service/notifications');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: [],
+      meta: { type: 'Object', count: 0, isArray: true, currentPage: null, totalPages: null },
+    });
+  });
+
+  it('answers Automatisch’s /automatisch paths as the /service ones, on both mounts', async () => {
+    for (const name of ['info', 'version', 'license', 'config', 'notifications']) {
+      const service = await instance.request('GET', `/service/${name}`);
+      for (const mount of ['/api/v1', '/internal/api/v1']) {
+        const alias = await instance.request('GET', `/automatisch/${name}`, { mount });
+        expect({ name, mount, status: alias.status, body: alias.body }).toEqual({
+          name,
+          mount,
+          status: 200,
+          body: service.body,
+        });
+      }
+    }
+  });
+
   it('answers unknown routes with a JSON 404 in the error shape', async () => {
     // Other GET paths are pages of the web console (test/http/web-console.test.ts); other methods are not.
     for (const [method, path] of [

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { NOTES_CREDENTIALS } from '../support/flow-apps.js';
-import { completeFlow, type FlowWorld, startFlowWorld } from '../support/flow-fixtures.js';
+import { completeFlow, type FlowWorld, READ_ALL_MANAGE_OWN, startFlowWorld } from '../support/flow-fixtures.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -135,6 +135,23 @@ describe.each(DIALECTS)('steps (%s)', (dialect) => {
     expect(cleared).toMatchObject({ appKey: null, key: null, appVersion: null, status: 'incomplete' });
   });
 
+  it('reads an empty key as no event chosen yet, as Automatisch’s client sends it on every app choice', async () => {
+    const flow = await world.newFlow(token);
+    const connectionId = await world.newNotesConnection(token);
+    await world.call('PATCH', `/steps/${flow.actionId}`, token, { appKey: 'test-notes', key: 'addNote', connectionId });
+    // What the client's app picker sends: the new app, an empty key, no connection, no parameters.
+    const chosen = await request('PATCH', `/steps/${flow.actionId}`, {
+      appKey: 'test-webhook',
+      key: '',
+      connectionId: null,
+      parameters: {},
+      name: 'Respond',
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data).toMatchObject({ appKey: 'test-webhook', key: null, status: 'incomplete' });
+    expect((await request('PATCH', `/steps/${flow.actionId}`, { key: 'x'.repeat(101) })).status).toBe(422);
+  });
+
   it('deletes actions, closing up the positions, but never the trigger', async () => {
     const flow = await world.newFlow(token);
     const second = await world.call('POST', `/flows/${flow.id}/steps`, token, { previousStepId: flow.actionId });
@@ -166,6 +183,35 @@ describe.each(DIALECTS)('steps (%s)', (dialect) => {
     expect(JSON.stringify(connection)).not.toContain(NOTES_CREDENTIALS.apiKey);
     expect((await request('GET', `/steps/${flow.triggerId}/connection`)).status).toBe(404);
     expect((await request('GET', `/steps/${MISSING}/connection`)).status).toBe(404);
+  });
+
+  it('shows the previous steps’ sample output only to those who may read the flow’s executions', async () => {
+    const flow = await world.newFlow(token);
+    await completeFlow(world, token, flow);
+    const later = await world.call('POST', `/flows/${flow.id}/steps`, token, { previousStepId: flow.actionId });
+    const sent = await world.instance.conveyor.app.request(`/webhooks/flows/${flow.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'a secret order' }),
+    });
+    expect(sent.status).toBe(204);
+    const flowReader = await world.userWith(READ_ALL_MANAGE_OWN);
+    const runReader = await world.userWith([
+      { action: 'read', subject: 'Flow', conditions: [] },
+      { action: 'read', subject: 'Execution', conditions: [] },
+    ]);
+    const samples = async (reader: string) =>
+      (await world.call('GET', `/steps/${later.id}/previous-steps`, reader)).map(
+        (s: { lastExecutionStep: { dataOut: unknown } | null }) => s.lastExecutionStep?.dataOut ?? null,
+      );
+
+    for (const reader of [token, runReader.token, world.adminToken]) {
+      expect((await samples(reader))[0]).toMatchObject({ body: { title: 'a secret order' } });
+    }
+    const withheld = await world.call('GET', `/steps/${later.id}/previous-steps`, flowReader.token);
+    expect(withheld.map((s: { id: string }) => s.id)).toEqual([flow.triggerId, flow.actionId]);
+    expect(withheld.map((s: { lastExecutionStep: unknown }) => s.lastExecutionStep)).toEqual([null, null]);
+    expect(JSON.stringify(withheld)).not.toContain('a secret order');
   });
 
   it('runs the app’s dynamic data and fields with the step’s connection', async () => {

@@ -79,8 +79,8 @@ describe.each(DIALECTS)('plan and usage without billing (%s)', (dialect) => {
       plan: { id: 'self-hosted', name: 'Self-hosted', limit: null },
       usage: {
         task: 0,
-        periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
-        periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+        periodStart: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+        periodEnd: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1),
       },
     });
   });

@@ -32,10 +32,30 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
       const user = res.body.data;
       expect(user).toMatchObject({ email: ADMIN.email, fullName: ADMIN.fullName, status: 'active' });
       expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // Milliseconds since the epoch, as Automatisch's serializers give them.
+      expect(Number.isSafeInteger(user.createdAt)).toBe(true);
+      expect(Math.abs(user.createdAt - Date.now())).toBeLessThan(60_000);
+      expect(user.updatedAt).toBeGreaterThanOrEqual(user.createdAt);
+      expect(user.role.createdAt).toEqual(expect.any(Number));
       expect(user.role).toMatchObject({ name: 'Admin', isAdmin: true });
       expect(user.permissions).toContainEqual({ action: 'manage', subject: 'Flow', conditions: [] });
       expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    });
+
+    it('lists what an administrator may do as Automatisch does without a licence: users too', async () => {
+      const permissions = (await me(adminToken)).permissions;
+      expect(permissions).toEqual(
+        expect.arrayContaining([
+          { action: 'read', subject: 'User', conditions: [] },
+          { action: 'manage', subject: 'User', conditions: [] },
+          { action: 'read', subject: 'Execution', conditions: [] },
+        ]),
+      );
+      expect(permissions).toHaveLength(7);
+      await enableRegistration(instance, adminToken);
+      const bob = await registerAndSignIn(instance, BOB);
+      const subjects = (await me(bob.token)).permissions.map((p: { subject: string }) => p.subject);
+      expect(subjects).not.toContain('User');
     });
 
     it('is 401 without credentials', async () => {
@@ -157,6 +177,19 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
       await expect(signIn(instance, ADMIN.email, ADMIN.password)).resolves.toBeTypeOf('string');
     });
 
+    it('stops taking guesses of the current password after the sign-in budget, and a right one clears the count', async () => {
+      const { id } = await me(adminToken);
+      const change = (currentPassword: string, password = 'another password 1') =>
+        instance.request('PATCH', `/users/${id}/password`, { token: adminToken, body: { currentPassword, password } });
+      for (let i = 0; i < 9; i++) expect((await change(`guess ${i}`)).status).toBe(422);
+      // The tenth attempt is still counted in budget; a right password clears the count.
+      expect((await change(ADMIN.password, ADMIN.password)).status).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await change(`guess ${i}`)).status).toBe(422);
+      const refused = await change(ADMIN.password);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    });
+
     it('changes the password and signs out the other sessions', async () => {
       const other = await signIn(instance, ADMIN.email, ADMIN.password);
       const { id } = await me(adminToken);
@@ -166,7 +199,7 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
       });
       expect(res.status).toBe(200);
       expect(res.body.data.id).toBe(id);
-      expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThan(Date.parse(res.body.data.createdAt));
+      expect(res.body.data.updatedAt).toBeGreaterThan(res.body.data.createdAt);
       expect((await instance.request('GET', '/users/me', { token: adminToken })).status).toBe(200);
       expect((await instance.request('GET', '/users/me', { token: other })).status).toBe(401);
       const old = await instance.request('POST', '/access-tokens', {

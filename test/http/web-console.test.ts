@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../../vite.config.js';
 import { startTestInstance, type TestInstance } from '../support/http.js';
 
 /** The same process serves the web console at `/` while every path the HTTP app owns keeps its JSON answers. */
@@ -82,5 +83,35 @@ describe('a process without built console assets', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('npm run build');
     expect((await instance.request('GET', '/service/info')).status).toBe(200);
+  });
+});
+
+describe('the console’s source maps', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conveyor-console-maps-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="app"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const served = async (env: Record<string, string>) => {
+    const instance = await startTestInstance('sqlite', { WEB_CONSOLE_DIR: dir, ...env });
+    try {
+      const map = await instance.conveyor.app.request('/assets/index-abc.js.map');
+      const script = await instance.conveyor.app.request('/assets/index-abc.js');
+      return { map: map.status, reference: script.headers.get('sourcemap') };
+    } finally {
+      await instance.close();
+    }
+  };
+
+  it('are neither served nor referenced in production', async () => {
+    const production = { NODE_ENV: 'production', ENCRYPTION_KEY: 'ab'.repeat(32) };
+    expect(await served(production)).toEqual({ map: 404, reference: null });
+    expect(await served({ NODE_ENV: 'development' })).toEqual({ map: 200, reference: 'index-abc.js.map' });
+  });
+
+  it('are built without a reference in the scripts', () => {
+    expect(viteConfig.build?.sourcemap).toBe('hidden');
   });
 });

@@ -13,6 +13,7 @@ const unreachableQueue: JobQueue = {
   unschedule: async () => {},
   work: async () => {},
   depth: async () => ({}),
+  prepare: async () => {},
   stop: async () => {},
 };
 

@@ -95,7 +95,7 @@ export const retryRun = async (instance: TestInstance, token: string, failed: an
   return retried;
 };
 
-const carried = (step: { stepId: string; status: string; dataIn: unknown; dataOut: unknown; createdAt: string }) => ({
+const carried = (step: { stepId: string; status: string; dataIn: unknown; dataOut: unknown; createdAt: number }) => ({
   stepId: step.stepId,
   status: step.status,
   dataIn: step.dataIn,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createTestDatabase, type DialectName, dropSchema } from './databases.js';
 
 export interface ServerProcess {
@@ -16,18 +16,41 @@ export const startServerProcess = (env: Record<string, string>): ServerProcess =
   startNodeProcess(['--import', 'tsx', 'composition/main.ts'], env);
 
 /** Starts `node <args>` with the test environment and `env`, keeping what it prints. */
-export const startNodeProcess = (args: readonly string[], env: Record<string, string>): ServerProcess =>
+export const startNodeProcess = (
+  args: readonly string[],
+  env: Record<string, string>,
+  options: Omit<SpawnOptions, 'env'> = {},
+): ServerProcess =>
   spawnServer(process.execPath, args, {
+    ...options,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
   });
 
-/** Starts a server program (an installed `conveyor start`, say) with exactly this environment. */
-export const spawnServer = (
-  command: string,
+export const BUILT_CLI = resolve('dist/composition/cli.js');
+
+/**
+ * Runs the built `conveyor <args>` (`npm run build` first), as an installation runs it: in `cwd`,
+ * as the user `uid` when given.
+ */
+export const startBuiltCli = (
   args: readonly string[],
-  options: { readonly env: Record<string, string>; readonly cwd?: string },
+  env: Record<string, string>,
+  options: Omit<SpawnOptions, 'env'> = {},
 ): ServerProcess => {
-  const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
+  return startNodeProcess([BUILT_CLI, ...args], env, options);
+};
+
+interface SpawnOptions {
+  readonly env: Record<string, string>;
+  readonly cwd?: string;
+  readonly uid?: number;
+  readonly gid?: number;
+}
+
+/** Starts a server program (an installed `conveyor start`, say) with exactly this environment. */
+export const spawnServer = (command: string, args: readonly string[], options: SpawnOptions): ServerProcess => {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();

@@ -32,7 +32,8 @@ export const runJavascript = (limits: SandboxLimits, pool: SandboxPool) =>
       const output = await pool.run(
         { source: codeSnippet, inputs: Object.fromEntries(inputs.map((i) => [i.key, i.value])) },
         limits,
-        ctx.signal,
+        // One flow's runaway code must not hold every worker: the pool shares them out by flow.
+        { signal: ctx.signal, ...(ctx.execution && { group: ctx.execution.flowId }) },
       );
       return { output };
     },

@@ -233,16 +233,24 @@ export const describeArguments = (args: ArgumentMap): ArgumentDescription[] =>
   Object.entries(args).map(([key, argument]) => argument.describe(key));
 
 /**
+ * A rule across a step's arguments (each valid on its own): a message per argument it finds at
+ * fault, or null when they fit together.
+ */
+export type ParametersCheck<P> = (parameters: P) => Readonly<Record<string, string>> | null;
+
+/**
  * The schema of a whole map: every argument is checked (a missing one as `undefined`, so that
- * defaults and "is required." apply) and unknown keys are dropped unless `keepUnknown`.
+ * defaults and "is required." apply) and unknown keys are dropped unless `keepUnknown`. `check`
+ * runs once every argument is valid, and its messages are keyed by argument like theirs.
  */
 export const parametersSchema = <M extends ArgumentMap>(
   args: M,
   keepUnknown = false,
+  check?: ParametersCheck<InferParameters<M>>,
 ): v.GenericSchema<unknown, InferParameters<M>> => {
   const entries = Object.fromEntries(Object.entries(args).map(([key, argument]) => [key, argument.schema]));
   const blanks = Object.fromEntries(Object.keys(args).map((key) => [key, undefined]));
-  return v.pipe(
+  const schema = v.pipe(
     v.custom<Record<string, unknown>>(
       (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
       'must be an object.',
@@ -250,4 +258,16 @@ export const parametersSchema = <M extends ArgumentMap>(
     v.transform((input) => ({ ...blanks, ...input })),
     keepUnknown ? v.looseObject(entries) : v.object(entries),
   ) as v.GenericSchema<unknown, InferParameters<M>>;
+  if (!check) return schema;
+  return v.pipe(
+    schema,
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const parameters = dataset.value as Record<string, unknown>;
+      for (const [key, message] of Object.entries(check(dataset.value) ?? {})) {
+        const item = { type: 'object', origin: 'value', input: parameters, key, value: parameters[key] } as const;
+        addIssue({ message, path: [item] });
+      }
+    }),
+  );
 };

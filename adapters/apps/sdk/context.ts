@@ -33,6 +33,8 @@ export const createMemoryStore = (): Store => {
 
 export interface ExecutionInfo {
   readonly id: string;
+  /** The flow the execution runs. */
+  readonly flowId: string;
   readonly stepId: string;
   readonly testRun: boolean;
   /** Stable across retries of the same execution step: pass it to APIs that deduplicate. */
@@ -59,7 +61,8 @@ export interface AppContext<TParameters = NoParameters, TAuth = AuthAccess> {
 export interface WebhookRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
+  /** A parameter given more than once has every value, as an array. */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
   readonly body: unknown;
 }
 

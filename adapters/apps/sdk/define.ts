@@ -6,7 +6,13 @@ import type {
   StepDescription,
   TriggerType,
 } from '../../../core/domain/app.js';
-import { type ArgumentMap, describeArguments, type InferParameters, parametersSchema } from './arguments.js';
+import {
+  type ArgumentMap,
+  describeArguments,
+  type InferParameters,
+  type ParametersCheck,
+  parametersSchema,
+} from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
 import type { AppContext, AuthAccess, TriggerContext } from './context.js';
 import type { OAuth2AuthDefinition } from './oauth2.js';
@@ -23,6 +29,8 @@ interface StepOptions<M extends ArgumentMap> {
 }
 
 export interface ActionOptions<M extends ArgumentMap> extends StepOptions<M> {
+  /** A rule across arguments, checked wherever the arguments are (save, test, run). */
+  readonly check?: ParametersCheck<InferParameters<M>>;
   run(ctx: AppContext<InferParameters<M>>): Promise<unknown>;
 }
 
@@ -83,7 +91,7 @@ export const defineAction = <const M extends ArgumentMap>(options: ActionOptions
   key: options.key,
   arguments: options.arguments,
   // Dynamic fields are not known in advance, so their values are passed through unchecked.
-  parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
+  parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined, options.check),
   manifest: manifestOf(options),
   run: options.run,
 });

@@ -10,6 +10,9 @@ export interface NetworkPolicy {
   readonly allowPrivateNetworks: boolean;
 }
 
+/** The user who meets the refusal is told which setting lifts it (it is the operator's to change). */
+const ALLOW_HINT = 'An administrator can allow them by setting ALLOW_PRIVATE_NETWORKS=true.';
+
 /** A connection refused because the address is loopback, private, link-local or otherwise internal. */
 export class BlockedAddressError extends Error {
   override readonly name = 'BlockedAddressError';
@@ -19,9 +22,7 @@ export class BlockedAddressError extends Error {
     readonly address: string | null,
   ) {
     super(
-      address && address !== host
-        ? `Refused to connect to ${host} (${address}): private and internal network addresses are not allowed.`
-        : `Refused to connect to ${host}: private and internal network addresses are not allowed.`,
+      `Refused to connect to ${address && address !== host ? `${host} (${address})` : host}: private and internal network addresses are not allowed. ${ALLOW_HINT}`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { bodyProblem, headersProblem, statusProblem } from '../../../core/domain/webhook-answer.js';
 import { boolean, defineAction, defineApp, defineTrigger, keyValueList, noAuth, number, text } from '../sdk/index.js';
 
 const catchRawWebhook = defineTrigger({
@@ -36,12 +37,22 @@ const respondWith = defineAction({
       label: 'Status code',
       default: 200,
       integer: true,
-      min: 100,
-      max: 599,
       acceptsVariables: true,
+      description: 'From 200 to 599.',
+      check: statusProblem,
     }),
-    headers: keyValueList({ label: 'Headers', acceptsVariables: true }),
+    headers: keyValueList({
+      label: 'Headers',
+      acceptsVariables: true,
+      description:
+        'Set-Cookie and the security headers the server sets itself (Content-Security-Policy, X-Frame-Options and the like) are not sent.',
+      check: headersProblem,
+    }),
     body: text({ label: 'Body', acceptsVariables: true, description: 'JSON is sent as JSON, other text as text.' }),
+  },
+  check: ({ statusCode, body }) => {
+    const problem = bodyProblem(statusCode, body !== undefined);
+    return problem ? { body: problem } : null;
   },
   async run(ctx) {
     const { statusCode, headers = [], body } = ctx.parameters;

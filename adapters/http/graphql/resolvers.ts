@@ -22,7 +22,8 @@ type Input = Readonly<Record<string, unknown>>;
 /**
  * A root field with the optional `input` argument of API.md §7. A missing input is a validation
  * error of the field; with one, `run` does what the REST route does: the id (a malformed one is a
- * 404), the rest validated by the route's own schema, the same use case, the same presenter.
+ * 404), the caller's access, the rest validated by the route's own schema, the same use case, the
+ * same presenter.
  */
 const withInput =
   <T>(run: (actor: Actor, input: Input) => Promise<T>) =>
@@ -39,12 +40,14 @@ export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 
 
     updateStep: withInput(async (actor, { id, ...changes }) => {
       const stepId = idOrNotFound(id, 'Step');
+      unwrap(await useCases.checkAccess(actor, { to: 'step', id: stepId, action: 'manage' }));
       const definition = parseInput(stepChangesSchema, changes);
       return present.step(unwrap(await useCases.updateStep(actor, stepId, definition)));
     }),
 
     updateUser: withInput(async (actor, { id, ...changes }) => {
       const userId = idOrNotFound(id, 'User');
+      unwrap(await useCases.checkAccess(actor, { to: 'own-account', userId }));
       const profile = parseInput(updateProfileSchema, changes);
       return presentUser(unwrap(await useCases.updateOwnProfile(actor, { userId, ...profile })));
     }),
@@ -58,6 +61,7 @@ export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 
     // by issuer needs only the fields it changes.
     upsertSamlAuthProvider: withInput(async (actor, input) => {
       if (!useCases.getLicenseStatus().verified) fail(licenseRequired());
+      unwrap(await useCases.checkAccess(actor, { to: 'administration' }));
       const provider = unwrap(await useCases.upsertSamlAuthProvider(actor, input as SamlAuthProviderInput));
       return presentSamlAuthProvider(provider);
     }),

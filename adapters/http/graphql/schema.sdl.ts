@@ -1,6 +1,9 @@
 /**
  * The GraphQL schema of API.md §7, in SDL. Every field answers what the REST route it names
- * answers, through the same use case; the object types are the REST presenters' JSON.
+ * answers, through the same use case; the object types are the REST presenters' JSON. Timestamps
+ * (`createdAt`, `updatedAt`) stay `String`, as in Automatisch's schema: the presenters' milliseconds
+ * since the epoch as decimal text ("1732269600000"), which is what Automatisch's `String` fields
+ * made of a date and what its older web client parsed (`parseInt`).
  *
  * Inputs are optional at the argument level, as the specification lists them: a missing input is
  * a `ValidationError` on the field, not a document error.

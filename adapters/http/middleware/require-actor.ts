@@ -1,5 +1,9 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { PresentedCredential } from '../../../core/application/auth/authenticate.js';
+import type { Actor } from '../../../core/domain/actor.js';
 import { unauthenticated } from '../../../core/domain/errors.js';
+import { consoleSessionToken } from '../console-session.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { fail } from '../failures.js';
 
@@ -10,12 +14,29 @@ const presentedToken = (header: string | undefined): string | null => {
   return (match?.[1] ?? header).trim() || null;
 };
 
-export const requireActor = ({ useCases }: Pick<HttpDeps, 'useCases'>) =>
+/**
+ * The one credential a request presents: an API token, else a bearer token, else the console's
+ * session cookie (with the console's header). A credential sent is the credential: a wrong one is
+ * never made up for by another.
+ */
+const presentedCredential = (c: Context): PresentedCredential | null => {
+  const apiToken = c.req.header('x-api-token')?.trim();
+  if (apiToken) return { kind: 'api-token', token: apiToken };
+  const bearer = presentedToken(c.req.header('authorization'));
+  if (bearer) return { kind: 'access-token', token: bearer };
+  const session = consoleSessionToken(c);
+  return session ? { kind: 'access-token', token: session } : null;
+};
+
+/** Who the request speaks for, or null when it presents no credential that works. */
+export const actorOf = async ({ useCases }: Pick<HttpDeps, 'useCases'>, c: Context): Promise<Actor | null> => {
+  const credential = presentedCredential(c);
+  return credential ? useCases.authenticate(credential) : null;
+};
+
+export const requireActor = (deps: Pick<HttpDeps, 'useCases'>) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    // An API token, when sent, is the credential; it is never mixed with a session token.
-    const apiToken = c.req.header('x-api-token')?.trim();
-    const token = apiToken || presentedToken(c.req.header('authorization'));
-    const actor = token ? await useCases.authenticate({ kind: apiToken ? 'api-token' : 'access-token', token }) : null;
+    const actor = await actorOf(deps, c);
     if (!actor) return fail(unauthenticated());
     c.set('actor', actor);
     await next();

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import { pageQuerySchema } from '../pagination.js';
-import { bodyJsonSchema, queryJsonSchema } from './json-schema.js';
+import { answerJsonSchema, bodyJsonSchema, queryJsonSchema, resourceJsonSchemas } from './json-schema.js';
 import { guardOf, type TaggedOperation } from './operation.js';
 
 export const API_BASE = '/api/v1';
@@ -46,9 +46,13 @@ const errorResponses = (operation: TaggedOperation): Json => {
 const successResponse = (operation: TaggedOperation): Json => {
   if (operation.status === 204) return { description: operation.returns };
   if (operation.root) return { description: operation.returns };
+  const envelope = ref('schemas', 'Envelope');
+  const schema = operation.answer
+    ? { allOf: [envelope, { type: 'object', properties: { data: answerJsonSchema(operation.answer) } }] }
+    : envelope;
   return {
     description: `${operation.returns} in the success envelope`,
-    content: { 'application/json': { schema: ref('schemas', 'Envelope') } },
+    content: { 'application/json': { schema } },
   };
 };
 
@@ -95,6 +99,7 @@ const components = () => {
       queryParameters(queryJsonSchema(pageQuerySchema)).map((parameter) => [parameter.name, parameter]),
     ) as Record<string, Json>,
     schemas: {
+      ...resourceJsonSchemas(),
       Meta: {
         type: 'object',
         required: ['type', 'count', 'isArray', 'currentPage', 'totalPages'],

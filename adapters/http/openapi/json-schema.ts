@@ -1,5 +1,6 @@
-import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import { type ConversionConfig, type JsonSchema, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { RESOURCE_SCHEMAS } from '../schemas/resources.schemas.js';
 
 /**
  * Actions JSON Schema cannot say, but that only narrow or normalise what it does say: `check`
@@ -17,15 +18,33 @@ const describeFlaggedRegex: ConversionConfig['overrideAction'] = ({ valibotActio
   return { ...rest, description: `matches /${requirement.source}/${requirement.flags}` };
 };
 
+const config = (typeMode: 'input' | 'output'): ConversionConfig => ({
+  target: 'draft-2020-12',
+  // Anything else it cannot convert is a mistake to see at once, not a hole in the document.
+  errorMode: 'throw',
+  typeMode,
+  ignoreActions: NARROWING_ACTIONS,
+  overrideAction: describeFlaggedRegex,
+});
+
 const convert = (schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema => {
-  const { $schema: _draft, ...converted } = toJsonSchema(schema, {
-    target: 'draft-2020-12',
-    // Anything else it cannot convert is a mistake to see at once, not a hole in the document.
-    errorMode: 'throw',
-    typeMode,
-    ignoreActions: NARROWING_ACTIONS,
-    overrideAction: describeFlaggedRegex,
-  });
+  const { $schema: _draft, ...converted } = toJsonSchema(schema, config(typeMode));
+  return converted;
+};
+
+/** The named answer schemas refer to each other, and answers to them, under `components.schemas`. */
+const answers: ConversionConfig = {
+  ...config('output'),
+  definitions: RESOURCE_SCHEMAS,
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+};
+
+/** `components.schemas` of the answers (resources.schemas.ts), each by its name. */
+export const resourceJsonSchemas = (): Record<string, JsonSchema> => toJsonSchemaDefs(RESOURCE_SCHEMAS, answers);
+
+/** The `data` of a route's answer: a `$ref` to a named schema, or an array of them. */
+export const answerJsonSchema = (schema: v.GenericSchema): JsonSchema => {
+  const { $schema: _draft, $defs: _named, ...converted } = toJsonSchema(schema, answers);
   return converted;
 };
 

@@ -27,6 +27,11 @@ export interface Operation {
   readonly paged?: boolean;
   /** The success status; 204 has no body. */
   readonly status: number;
+  /**
+   * What `data` holds in the success envelope: one of `RESOURCE_SCHEMAS` (resources.schemas.ts), or
+   * an array of one. Left out where the answer is described only in words (`returns`).
+   */
+  readonly answer?: v.GenericSchema;
   /** The `meta.type` of the success envelope, or what a `root` route answers. */
   readonly returns: string;
   /** Served outside `/api/v1` (webhooks, sign-in, GraphQL): its answer is not the envelope. */

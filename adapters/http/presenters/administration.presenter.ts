@@ -1,12 +1,22 @@
+import type { CreatedApiToken } from '../../../core/application/api-tokens/create-api-token.js';
 import type { ApiToken } from '../../../core/domain/api-token.js';
 import type { InstanceConfig } from '../../../core/domain/instance.js';
 import type { LicenseStatus } from '../../../core/domain/license.js';
+import type { Answer } from '../schemas/resources.schemas.js';
+import { epochMs } from './timestamp.js';
 
-export const presentApiToken = (token: ApiToken) => ({
+export const presentApiToken = (token: ApiToken): Answer<'ApiToken'> => ({
   id: token.id,
   token: token.maskedToken,
   userId: token.userId,
-  createdAt: token.createdAt.toISOString(),
+  createdAt: epochMs(token.createdAt),
+});
+
+/** The one answer that holds the whole token. */
+export const presentCreatedApiToken = (created: CreatedApiToken): Answer<'NewApiToken'> => ({
+  id: created.id,
+  token: created.token,
+  createdAt: epochMs(created.createdAt),
 });
 
 export const presentConfig = (config: InstanceConfig) => ({
@@ -21,9 +31,9 @@ export const presentConfig = (config: InstanceConfig) => ({
   installationCompleted: config.installationCompleted,
 });
 
-export const presentLicense = (license: LicenseStatus) => ({
+export const presentLicense = (license: LicenseStatus): Answer<'License'> => ({
   id: license.id,
   name: license.name,
-  expireAt: license.expireAt?.toISOString() ?? null,
+  expireAt: epochMs(license.expireAt),
   verified: license.verified,
 });

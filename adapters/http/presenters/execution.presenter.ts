@@ -1,34 +1,57 @@
-import type { ExecutionDetail } from '../../../core/application/executions/execution-queries.js';
+import type {
+  ExecutionDetail,
+  ExecutionStepView,
+  ExecutionView,
+} from '../../../core/application/executions/execution-queries.js';
 import type { ExecutionStep } from '../../../core/domain/execution.js';
-import type { ExecutionWithFlow } from '../../../ports/execution-repositories.js';
+import type { Answer } from '../schemas/resources.schemas.js';
+import { flowPresenters } from './flow.presenter.js';
+import { epochMs } from './timestamp.js';
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-export const presentExecutionStep = (step: ExecutionStep) => ({
-  id: step.id,
-  executionId: step.executionId,
-  stepId: step.stepId,
-  status: step.status,
-  dataIn: step.dataIn,
-  dataOut: step.dataOut,
-  errorDetails: step.errorDetails,
-  createdAt: step.createdAt.toISOString(),
+/** A step's record, as a step shows its own (`lastExecutionStep`): without the step again. */
+export const presentExecutionStep = (record: ExecutionStep): Answer<'LastExecutionStep'> => ({
+  id: record.id,
+  executionId: record.executionId,
+  stepId: record.stepId,
+  status: record.status,
+  dataIn: record.dataIn,
+  dataOut: record.dataOut,
+  errorDetails: record.errorDetails,
+  createdAt: epochMs(record.createdAt),
+  // Automatisch's records have both; a record here is written once and never changed.
+  updatedAt: epochMs(record.createdAt),
 });
 
-export const presentExecution = (execution: ExecutionWithFlow) => ({
-  id: execution.id,
-  flowId: execution.flowId,
-  status: execution.status,
-  testRun: execution.testRun,
-  retryOf: execution.retryOf,
-  resumeAt: iso(execution.resumeAt),
-  createdAt: execution.createdAt.toISOString(),
-  updatedAt: execution.updatedAt.toISOString(),
-  finishedAt: iso(execution.finishedAt),
-  flow: { id: execution.flow.id, name: execution.flow.name },
-});
+/**
+ * Executions as Automatisch's serializers show them: an execution embeds its flow with the flow's
+ * steps, and each record embeds its step (`executionStep.step.type`, which Automatisch's client
+ * reads), both in the shapes the flow routes answer.
+ */
+export const executionPresenters = (webhookBaseUrl: string) => {
+  const present = flowPresenters(webhookBaseUrl);
 
-export const presentExecutionDetail = (execution: ExecutionDetail) => ({
-  ...presentExecution(execution),
-  steps: execution.steps.map(presentExecutionStep),
-});
+  const executionStep = (record: ExecutionStepView): Answer<'ExecutionStep'> => ({
+    ...presentExecutionStep(record),
+    step: record.step && present.step(record.step),
+  });
+
+  const execution = (view: ExecutionView): Answer<'Execution'> => ({
+    id: view.id,
+    flowId: view.flowId,
+    status: view.status,
+    testRun: view.testRun,
+    retryOf: view.retryOf,
+    resumeAt: epochMs(view.resumeAt),
+    createdAt: epochMs(view.createdAt),
+    updatedAt: epochMs(view.updatedAt),
+    finishedAt: epochMs(view.finishedAt),
+    flow: present.flow(view.flow),
+  });
+
+  const detail = (view: ExecutionDetail): Answer<'ExecutionDetail'> => ({
+    ...execution(view),
+    steps: view.steps.map(executionStep),
+  });
+
+  return { execution, executionStep, detail };
+};

@@ -1,11 +1,13 @@
 import { type SamlAuthProvider, type SamlRoleMapping, samlPaths } from '../../../core/domain/saml.js';
+import type { Answer } from '../schemas/resources.schemas.js';
+import { epochMs } from './timestamp.js';
 
 /** Providers as administrators and the login page see them; `publicUrl` is where this server is reached. */
 export const samlPresenters = (publicUrl: string) => {
   const loginUrl = (provider: SamlAuthProvider) => `${publicUrl}${samlPaths(provider.issuer).login}`;
   return {
     /** Every field: the certificate is the provider's public one. */
-    presentSamlAuthProvider: (provider: SamlAuthProvider) => ({
+    presentSamlAuthProvider: (provider: SamlAuthProvider): Answer<'SamlAuthProvider'> => ({
       id: provider.id,
       name: provider.name,
       certificate: provider.certificate,
@@ -19,12 +21,12 @@ export const samlPresenters = (publicUrl: string) => {
       defaultRoleId: provider.defaultRoleId,
       active: provider.active,
       loginUrl: loginUrl(provider),
-      createdAt: provider.createdAt.toISOString(),
-      updatedAt: provider.updatedAt.toISOString(),
+      createdAt: epochMs(provider.createdAt),
+      updatedAt: epochMs(provider.updatedAt),
     }),
 
     /** What a login page needs, before anyone is signed in. */
-    presentPublicSamlAuthProvider: (provider: SamlAuthProvider) => ({
+    presentPublicSamlAuthProvider: (provider: SamlAuthProvider): Answer<'PublicSamlAuthProvider'> => ({
       id: provider.id,
       name: provider.name,
       loginUrl: loginUrl(provider),

@@ -12,8 +12,8 @@ export const accessTokenRoutes = (deps: HttpDeps) => {
   return new Hono<AppEnv>()
     .post('/access-tokens', async (c) => {
       const input = await jsonBody(c, signInSchema);
-      const result = await useCases.signIn({ ...input, clientAddress: clientAddress(c, settings.trustProxy) });
-      return sendOne(c, 'AccessToken', unwrap(result));
+      const result = await useCases.signIn({ ...input, clientAddress: clientAddress(c, settings.trustedProxies) });
+      return sendOne(c, 'AccessToken', { token: unwrap(result).token });
     })
     .delete('/access-tokens/:token', requireActor(deps), async (c) => {
       unwrap(await useCases.revokeAccessToken(c.var.actor, c.req.param('token')));

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { pageQuery, sendPage } from '../pagination.js';
 import { presentUser } from '../presenters/user.presenter.js';
@@ -12,7 +13,7 @@ import { idParam, jsonBody } from '../validation.js';
 export const adminUserRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   return new Hono<AppEnv>()
-    .use('/admin/users/*', requireActor(deps))
+    .use('/admin/users/*', requireActor(deps), requireAccess(deps)({ to: 'administration' }))
     .get('/admin/users', async (c) => {
       const page = unwrap(await useCases.listUsers(c.var.actor, pageQuery(c)));
       return sendPage(c, 'User', page, presentUser);

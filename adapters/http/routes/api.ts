@@ -8,6 +8,7 @@ import { appRoutes } from './apps.routes.js';
 import { billingRoutes } from './billing.routes.js';
 import { configRoutes } from './config.routes.js';
 import { connectionRoutes } from './connections.routes.js';
+import { consoleSessionRoutes } from './console-session.routes.js';
 import { executionRoutes } from './executions.routes.js';
 import { flowRoutes } from './flows.routes.js';
 import { folderRoutes } from './folders.routes.js';
@@ -26,6 +27,7 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', configRoutes(deps))
     .route('/', installationRoutes(deps))
     .route('/', accessTokenRoutes(deps))
+    .route('/', consoleSessionRoutes(deps))
     .route('/', userRoutes(deps))
     .route('/', adminUserRoutes(deps))
     .route('/', roleRoutes(deps))

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
 import { presentAppConfig, presentOAuthClient } from '../presenters/app.presenter.js';
@@ -12,7 +13,7 @@ import { idParam, jsonBody } from '../validation.js';
 export const appAdminRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   return new Hono<AppEnv>()
-    .use('/admin/apps/*', requireActor(deps), requireEnterprise(deps))
+    .use('/admin/apps/*', requireActor(deps), requireEnterprise(deps), requireAccess(deps)({ to: 'administration' }))
     .post('/admin/apps/:appKey/config', async (c) => {
       const config = unwrap(
         await useCases.createAppConfig(c.var.actor, c.req.param('appKey'), await jsonBody(c, appConfigSchema)),

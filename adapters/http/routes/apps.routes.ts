@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../presenters/app.presenter.js';
 import { unwrap } from '../respond.js';
 import { appListQuery, connectionSchema } from '../schemas/apps.schemas.js';
-import { idParam, jsonBody, parseInput } from '../validation.js';
+import { idParam, jsonBody, queryInput } from '../validation.js';
 import { flowsUsing } from './flows.routes.js';
 
 /** The app catalogue, and what the caller holds for each app. */
@@ -21,10 +22,11 @@ export const appRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const enterprise = requireEnterprise(deps);
   const app = (key: string) => unwrap(useCases.getApp(key));
+  const may = requireAccess(deps);
   return new Hono<AppEnv>()
     .use('/apps/*', requireActor(deps))
-    .get('/apps', (c) => {
-      const query = parseInput(appListQuery, c.req.query());
+    .get('/apps', may({ to: 'signed-in' }), (c) => {
+      const query = queryInput(c, appListQuery);
       const apps = useCases.listApps({
         name: query.name,
         onlyWithTriggers: query.onlyWithTriggers === 'true',
@@ -46,12 +48,16 @@ export const appRoutes = (deps: HttpDeps) => {
       const connections = unwrap(await useCases.listAppConnections(c.var.actor, c.req.param('appKey')));
       return sendMany(c, 'Connection', connections.map(presentConnection));
     })
-    .post('/apps/:appKey/connections', async (c) => {
-      const input = await jsonBody(c, connectionSchema);
-      const connection = unwrap(await useCases.createConnection(c.var.actor, c.req.param('appKey'), input));
-      return sendOne(c, 'Connection', presentConnection(connection), 201);
-    })
-    .get('/apps/:appKey/flows', flowsUsing(deps).app)
+    .post(
+      '/apps/:appKey/connections',
+      may({ to: 'permission', action: 'manage', subject: 'Connection' }),
+      async (c) => {
+        const input = await jsonBody(c, connectionSchema);
+        const connection = unwrap(await useCases.createConnection(c.var.actor, c.req.param('appKey'), input));
+        return sendOne(c, 'Connection', presentConnection(connection), 201);
+      },
+    )
+    .get('/apps/:appKey/flows', may({ to: 'permission', action: 'read', subject: 'Flow' }), flowsUsing(deps).app)
     .get('/apps/:appKey/config', enterprise, async (c) =>
       sendOne(c, 'AppConfig', presentAppConfig(unwrap(await useCases.getAppConfig(c.req.param('appKey'))))),
     )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { pageQuery, sendPage } from '../pagination.js';
 import {
@@ -18,7 +19,7 @@ export const billingRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const authenticated = requireActor(deps);
   return new Hono<AppEnv>()
-    .get('/users/invoices', authenticated, async (c) => {
+    .get('/users/invoices', authenticated, requireAccess(deps)({ to: 'signed-in' }), async (c) => {
       const page = unwrap(await useCases.listInvoices(c.var.actor, pageQuery(c)));
       return sendPage(c, 'Invoice', page, presentInvoice);
     })

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { presentConnection } from '../presenters/app.presenter.js';
 import { unwrap } from '../respond.js';
@@ -11,17 +12,22 @@ import { flowsUsing } from './flows.routes.js';
 export const connectionRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const id = (c: Context) => idParam(c, 'connectionId', 'Connection');
+  const may = requireAccess(deps);
   return new Hono<AppEnv>()
     .use('/connections/*', requireActor(deps))
-    .patch('/connections/:connectionId', async (c) => {
-      const connectionId = id(c);
-      const input = await jsonBody(c, connectionSchema);
-      return sendOne(
-        c,
-        'Connection',
-        presentConnection(unwrap(await useCases.updateConnection(c.var.actor, connectionId, input))),
-      );
-    })
+    .patch(
+      '/connections/:connectionId',
+      may((c) => ({ to: 'connection', id: id(c), action: 'manage' })),
+      async (c) => {
+        const connectionId = id(c);
+        const input = await jsonBody(c, connectionSchema);
+        return sendOne(
+          c,
+          'Connection',
+          presentConnection(unwrap(await useCases.updateConnection(c.var.actor, connectionId, input))),
+        );
+      },
+    )
     .delete('/connections/:connectionId', async (c) => {
       unwrap(await useCases.deleteConnection(c.var.actor, id(c)));
       return sendNoContent(c);
@@ -38,5 +44,9 @@ export const connectionRoutes = (deps: HttpDeps) => {
     .post('/connections/:connectionId/auth-url', async (c) =>
       sendOne(c, 'Object', unwrap(await useCases.generateAuthUrl(c.var.actor, id(c)))),
     )
-    .get('/connections/:connectionId/flows', flowsUsing(deps).connection);
+    .get(
+      '/connections/:connectionId/flows',
+      may((c) => ({ to: 'connection', id: id(c), action: 'read' })),
+      flowsUsing(deps).connection,
+    );
 };

@@ -1,21 +1,24 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { pageQuery, sendPage } from '../pagination.js';
-import { presentExecution, presentExecutionDetail, presentExecutionStep } from '../presenters/execution.presenter.js';
+import { executionPresenters } from '../presenters/execution.presenter.js';
 import { unwrap } from '../respond.js';
 import { executionListQuery } from '../schemas/executions.schemas.js';
-import { idParam, parseInput } from '../validation.js';
+import { idParam, queryInput } from '../validation.js';
 
 export const executionRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const id = (c: Context) => idParam(c, 'executionId', 'Execution');
+  const may = requireAccess(deps);
+  const present = executionPresenters(deps.settings.publicUrl);
   return new Hono<AppEnv>()
     .use('/executions', requireActor(deps))
     .use('/executions/*', requireActor(deps))
-    .get('/executions', async (c) => {
-      const query = parseInput(executionListQuery, c.req.query());
+    .get('/executions', may({ to: 'permission', action: 'read', subject: 'Execution' }), async (c) => {
+      const query = queryInput(c, executionListQuery);
       const page = unwrap(
         await useCases.listExecutions(
           c.var.actor,
@@ -29,17 +32,21 @@ export const executionRoutes = (deps: HttpDeps) => {
           pageQuery(c),
         ),
       );
-      return sendPage(c, 'Execution', page, presentExecution);
+      return sendPage(c, 'Execution', page, present.execution);
     })
     .get('/executions/:executionId', async (c) =>
-      sendOne(c, 'Execution', presentExecutionDetail(unwrap(await useCases.getExecution(c.var.actor, id(c))))),
+      sendOne(c, 'Execution', present.detail(unwrap(await useCases.getExecution(c.var.actor, id(c))))),
     )
-    .get('/executions/:executionId/execution-steps', async (c) => {
-      const executionId = id(c);
-      const page = unwrap(await useCases.listExecutionSteps(c.var.actor, executionId, pageQuery(c)));
-      return sendPage(c, 'ExecutionStep', page, presentExecutionStep);
-    })
+    .get(
+      '/executions/:executionId/execution-steps',
+      may((c) => ({ to: 'execution', id: id(c) })),
+      async (c) => {
+        const executionId = id(c);
+        const page = unwrap(await useCases.listExecutionSteps(c.var.actor, executionId, pageQuery(c)));
+        return sendPage(c, 'ExecutionStep', page, present.executionStep);
+      },
+    )
     .post('/executions/:executionId/retry', async (c) =>
-      sendOne(c, 'Execution', presentExecutionDetail(unwrap(await useCases.retryExecution(c.var.actor, id(c)))), 201),
+      sendOne(c, 'Execution', present.detail(unwrap(await useCases.retryExecution(c.var.actor, id(c)))), 201),
     );
 };

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { pageQuery, sendPage } from '../pagination.js';
 import { flowPresenters, presentFolder } from '../presenters/flow.presenter.js';
@@ -14,17 +15,21 @@ import {
   flowListQuery,
   flowStatusSchema,
 } from '../schemas/flows.schemas.js';
-import { idParam, jsonBody, parseInput } from '../validation.js';
+import { idParam, jsonBody, queryInput } from '../validation.js';
 
 /** Flows, their status, folder, export and import, and the creation of steps in them. */
 export const flowRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const present = flowPresenters(deps.settings.publicUrl);
   const id = (c: Context) => idParam(c, 'flowId', 'Flow');
+  const may = requireAccess(deps);
+  const readFlows = may({ to: 'permission', action: 'read', subject: 'Flow' });
+  const manageFlows = may({ to: 'permission', action: 'manage', subject: 'Flow' });
+  const manageFlow = may((c) => ({ to: 'flow', id: id(c), action: 'manage' }));
   return new Hono<AppEnv>()
     .use('/flows/*', requireActor(deps))
-    .get('/flows', async (c) => {
-      const query = parseInput(flowListQuery, c.req.query());
+    .get('/flows', readFlows, async (c) => {
+      const query = queryInput(c, flowListQuery);
       const page = unwrap(
         await useCases.listFlows(
           c.var.actor,
@@ -39,18 +44,18 @@ export const flowRoutes = (deps: HttpDeps) => {
       );
       return sendPage(c, 'Flow', page, present.flow);
     })
-    .post('/flows', async (c) => {
-      const { templateId } = parseInput(createFlowQuery, c.req.query());
+    .post('/flows', manageFlows, async (c) => {
+      const { templateId } = queryInput(c, createFlowQuery);
       return sendOne(c, 'Flow', present.flow(unwrap(await useCases.createFlow(c.var.actor, { templateId }))), 201);
     })
-    .post('/flows/import', async (c) => {
+    .post('/flows/import', manageFlows, async (c) => {
       const document = await jsonBody(c, exportDocumentSchema);
       return sendOne(c, 'Flow', present.flow(unwrap(await useCases.importFlow(c.var.actor, document))), 201);
     })
     .get('/flows/:flowId', async (c) =>
       sendOne(c, 'Flow', present.flow(unwrap(await useCases.getFlow(c.var.actor, id(c))))),
     )
-    .patch('/flows/:flowId', async (c) => {
+    .patch('/flows/:flowId', manageFlow, async (c) => {
       const flowId = id(c);
       const changes = await jsonBody(c, flowChangesSchema);
       return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlow(c.var.actor, flowId, changes))));
@@ -59,7 +64,7 @@ export const flowRoutes = (deps: HttpDeps) => {
       unwrap(await useCases.deleteFlow(c.var.actor, id(c)));
       return sendNoContent(c);
     })
-    .patch('/flows/:flowId/status', async (c) => {
+    .patch('/flows/:flowId/status', manageFlow, async (c) => {
       const flowId = id(c);
       const input = await jsonBody(c, flowStatusSchema);
       return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlowStatus(c.var.actor, flowId, input))));
@@ -73,12 +78,12 @@ export const flowRoutes = (deps: HttpDeps) => {
     .get('/flows/:flowId/folder', async (c) =>
       sendOne(c, 'Folder', presentFolder(unwrap(await useCases.getFlowFolder(c.var.actor, id(c))))),
     )
-    .patch('/flows/:flowId/folder', async (c) => {
+    .patch('/flows/:flowId/folder', manageFlow, async (c) => {
       const flowId = id(c);
       const input = await jsonBody(c, flowFolderSchema);
       return sendOne(c, 'Flow', present.flow(unwrap(await useCases.updateFlowFolder(c.var.actor, flowId, input))));
     })
-    .post('/flows/:flowId/steps', async (c) => {
+    .post('/flows/:flowId/steps', manageFlow, async (c) => {
       const flowId = id(c);
       const input = await jsonBody(c, createStepSchema);
       return sendOne(c, 'Step', present.step(unwrap(await useCases.createStep(c.var.actor, flowId, input))), 201);

@@ -6,6 +6,7 @@ import { graphqlExecutor } from '../graphql/execute.js';
 import { graphqlRequest } from '../graphql/request.js';
 import { graphqlRoot } from '../graphql/resolvers.js';
 import { buildGraphqlSchema } from '../graphql/schema.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { readJson } from '../validation.js';
 
@@ -23,7 +24,7 @@ export const isGraphqlPath = (path: string) => path === GRAPHQL_PATH || path ===
 export const graphqlRoutes = (deps: HttpDeps) => {
   const run = graphqlExecutor(buildGraphqlSchema(), graphqlRoot(deps));
   return new Hono<AppEnv>()
-    .post(GRAPHQL_PATH, requireActor(deps), async (c) => {
+    .post(GRAPHQL_PATH, requireActor(deps), requireAccess(deps)({ to: 'signed-in' }), async (c) => {
       const result = await run(graphqlRequest(await readJson(c)), { actor: c.var.actor });
       const onUnexpected = (error: Error) =>
         deps.logger.error(

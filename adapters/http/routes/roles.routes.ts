@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
 import { presentRoleWithPermissions } from '../presenters/user.presenter.js';
@@ -16,8 +17,8 @@ export const roleRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const enterprise = requireEnterprise(deps);
   return new Hono<AppEnv>()
-    .use('/admin/roles/*', requireActor(deps))
-    .use('/admin/permissions/*', requireActor(deps))
+    .use('/admin/roles/*', requireActor(deps), requireAccess(deps)({ to: 'administration' }))
+    .use('/admin/permissions/*', requireActor(deps), requireAccess(deps)({ to: 'administration' }))
     .get('/admin/roles', async (c) =>
       sendMany(c, 'Role', unwrap(await useCases.listRoles(c.var.actor)).map(presentRoleWithPermissions)),
     )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
 import { presentRoleMapping, samlPresenters } from '../presenters/saml.presenter.js';
@@ -21,7 +22,12 @@ export const samlProviderRoutes = (deps: HttpDeps) => {
         (await useCases.listActiveSamlAuthProviders()).map(presentPublicSamlAuthProvider),
       ),
     )
-    .use('/admin/saml-auth-providers/*', requireActor(deps), requireEnterprise(deps))
+    .use(
+      '/admin/saml-auth-providers/*',
+      requireActor(deps),
+      requireEnterprise(deps),
+      requireAccess(deps)({ to: 'administration' }),
+    )
     .get('/admin/saml-auth-providers', async (c) => {
       const providers = unwrap(await useCases.listSamlAuthProviders(c.var.actor));
       return sendMany(c, 'SamlAuthProvider', providers.map(presentSamlAuthProvider));

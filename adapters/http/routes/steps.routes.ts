@@ -1,7 +1,9 @@
 import { type Context, Hono } from 'hono';
+import type { TestedStep } from '../../../core/application/steps/test-step.js';
 import type { ExecutionStep } from '../../../core/domain/execution.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { presentConnection } from '../presenters/app.presenter.js';
 import { presentExecutionStep } from '../presenters/execution.presenter.js';
@@ -15,9 +17,13 @@ export const stepRoutes = (deps: HttpDeps) => {
   const present = flowPresenters(deps.settings.publicUrl);
   const id = (c: Context) => idParam(c, 'stepId', 'Step');
   const sample = (step: ExecutionStep | null) => (step ? presentExecutionStep(step) : null);
+  const manageStep = requireAccess(deps)((c) => ({ to: 'step', id: id(c), action: 'manage' }));
+  /** A step with the output of its last run (null: none yet); test-and-continue and continue are Automatisch's. */
+  const sendTested = (c: Context, tested: TestedStep) =>
+    sendOne(c, 'Step', { ...present.step(tested), lastExecutionStep: sample(tested.lastExecutionStep) });
   return new Hono<AppEnv>()
     .use('/steps/*', requireActor(deps))
-    .patch('/steps/:stepId', async (c) => {
+    .patch('/steps/:stepId', manageStep, async (c) => {
       const stepId = id(c);
       const input = await jsonBody(c, stepChangesSchema);
       return sendOne(c, 'Step', present.step(unwrap(await useCases.updateStep(c.var.actor, stepId, input))));
@@ -34,20 +40,25 @@ export const stepRoutes = (deps: HttpDeps) => {
         steps.map((step) => ({ ...present.step(step), lastExecutionStep: sample(step.lastExecutionStep) })),
       );
     })
-    .post('/steps/:stepId/test', async (c) => {
-      const tested = unwrap(await useCases.testStep(c.var.actor, id(c)));
-      return sendOne(c, 'Step', { ...present.step(tested), lastExecutionStep: sample(tested.lastExecutionStep) });
-    })
+    .post('/steps/:stepId/test', manageStep, async (c) =>
+      sendTested(c, unwrap(await useCases.testStep(c.var.actor, id(c)))),
+    )
+    .post('/steps/:stepId/test-and-continue', manageStep, async (c) =>
+      sendTested(c, unwrap(await useCases.testAndContinueStep(c.var.actor, id(c)))),
+    )
+    .post('/steps/:stepId/continue-without-test', manageStep, async (c) =>
+      sendTested(c, unwrap(await useCases.continueStep(c.var.actor, id(c)))),
+    )
     .get('/steps/:stepId/connection', async (c) =>
       sendOne(c, 'Connection', presentConnection(unwrap(await useCases.getStepConnection(c.var.actor, id(c))))),
     )
-    .post('/steps/:stepId/dynamic-data', async (c) => {
+    .post('/steps/:stepId/dynamic-data', manageStep, async (c) => {
       const stepId = id(c);
       const { dynamicDataKey, parameters } = await jsonBody(c, dynamicDataSchema);
       const options = unwrap(await useCases.getDynamicData(c.var.actor, stepId, { key: dynamicDataKey, parameters }));
       return sendMany(c, 'Object', options);
     })
-    .post('/steps/:stepId/dynamic-fields', async (c) => {
+    .post('/steps/:stepId/dynamic-fields', manageStep, async (c) => {
       const stepId = id(c);
       const { dynamicFieldsKey, parameters } = await jsonBody(c, dynamicFieldsSchema);
       const fields = unwrap(

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
+import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
 import { presentTemplate } from '../presenters/flow.presenter.js';
@@ -14,7 +15,12 @@ export const templateRoutes = (deps: HttpDeps) => {
   const id = (c: Context) => idParam(c, 'templateId', 'Template');
   return new Hono<AppEnv>()
     .use('/templates/*', requireActor(deps), requireEnterprise(deps))
-    .use('/admin/templates/*', requireActor(deps), requireEnterprise(deps))
+    .use(
+      '/admin/templates/*',
+      requireActor(deps),
+      requireEnterprise(deps),
+      requireAccess(deps)({ to: 'administration' }),
+    )
     .get('/templates', async (c) =>
       sendMany(c, 'Template', unwrap(await useCases.listPublicTemplates(c.var.actor)).map(presentTemplate)),
     )

@@ -5,13 +5,22 @@ import type { AppEnv, HttpDeps } from '../context.js';
 import { sendOne } from '../envelope.js';
 import { fail } from '../failures.js';
 import { parseJsonText } from '../json-text.js';
+import { isServerOnlyHeader, sandboxWebhooks } from '../middleware/webhook-sandbox.js';
 import { bodyText } from '../request-body.js';
 import { unwrap } from '../respond.js';
 import { idParam } from '../validation.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Headers the server sets itself; a flow's answer may not. */
-const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade']);
+/** The two webhook routes, as the metrics name them (webhook-shedding.ts names its refusals so too). */
+export const WEBHOOK_ROUTE = '/webhooks/flows/:flowId';
+export const SYNC_WEBHOOK_ROUTE = `${WEBHOOK_ROUTE}/sync`;
+
+/** Name-value pairs as Express reads them: a name given more than once keeps every value, as an array. */
+const grouped = (pairs: URLSearchParams): Record<string, string | string[]> => {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value]);
+  return Object.fromEntries([...values].map(([name, all]) => [name, all.length === 1 ? (all[0] as string) : all]));
+};
 
 /** The request as the trigger sees it: JSON and form bodies parsed, anything else as text. */
 const incoming = async (c: Context): Promise<IncomingRequest> => {
@@ -21,10 +30,12 @@ const incoming = async (c: Context): Promise<IncomingRequest> => {
   if (text === '') body = null;
   else if (/json/i.test(type)) body = parseJsonText(text);
   else if (/application\/x-www-form-urlencoded/i.test(type)) {
-    body = Object.fromEntries(new URLSearchParams(text));
+    body = grouped(new URLSearchParams(text));
   }
-  return { method: c.req.method, headers: c.req.header(), query: c.req.query(), body };
+  return { method: c.req.method, headers: c.req.header(), query: grouped(new URL(c.req.url).searchParams), body };
 };
+
+const NO_ANSWER = 'The flow ran, but it has no "Respond with" step that answered this call.';
 
 const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
@@ -35,12 +46,13 @@ const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() 
 export const webhookRoutes = (deps: HttpDeps & { readonly syncTimeoutMs: number }) => {
   const { useCases, logger } = deps;
   return new Hono<AppEnv>()
-    .on(METHODS, '/webhooks/flows/:flowId', async (c) => {
+    .use('/webhooks/*', sandboxWebhooks)
+    .on(METHODS, WEBHOOK_ROUTE, async (c) => {
       const flowId = idParam(c, 'flowId', 'Flow');
       unwrap(await useCases.acceptWebhook(flowId, await incoming(c)));
       return c.body(null, 204);
     })
-    .on(METHODS, '/webhooks/flows/:flowId/sync', async (c) => {
+    .on(METHODS, SYNC_WEBHOOK_ROUTE, async (c) => {
       const flowId = idParam(c, 'flowId', 'Flow');
       const accepted = unwrap(await useCases.acceptWebhook(flowId, await incoming(c), { sync: true }));
       const [first, ...others] = accepted.executionIds;
@@ -56,24 +68,25 @@ export const webhookRoutes = (deps: HttpDeps & { readonly syncTimeoutMs: number 
       const response = outcome === 'timeout' ? { kind: 'pending' as const } : await useCases.getWebhookResponse(first);
       switch (response.kind) {
         case 'respond': {
-          const headers = Object.fromEntries(
-            Object.entries(response.headers).filter(
-              ([name, value]) => typeof value === 'string' && !HOP_BY_HOP.has(name.toLowerCase()),
-            ),
+          // Text is sent as it is, anything else as JSON; no body (as with 204) is an empty answer.
+          const given = response.body;
+          const body =
+            given === null || given === '' ? null : typeof given === 'string' ? given : JSON.stringify(given);
+          const headers = new Headers(
+            body !== null && typeof given !== 'string' ? { 'content-type': 'application/json' } : {},
           );
-          const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-          const isJson = typeof response.body !== 'string';
-          return new Response(body, {
-            status: response.statusCode,
-            headers: { ...(isJson && { 'content-type': 'application/json' }), ...headers },
-          });
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (!isServerOnlyHeader(name)) headers.set(name, value);
+          }
+          return new Response(body, { status: response.statusCode, headers });
         }
         case 'filtered':
           return fail(webhookFiltered());
         case 'failed':
           return fail(executionFailed(first));
         case 'empty':
-          return c.body(null, 204);
+          // Automatisch answers an empty 204 here, which reads as if the flow had answered nothing.
+          return sendOne(c, 'Object', { executionId: first, status: 'success', message: NO_ANSWER }, 200);
         case 'pending':
           return sendOne(c, 'Object', { executionId: first }, 202);
       }

@@ -11,6 +11,12 @@ const name = v.pipe(
 );
 const key = v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100));
 const parameters = jsonObject;
+/** A step's trigger or action key; empty is none chosen yet, which Automatisch's client sends on every app choice. */
+const stepKey = v.pipe(
+  v.string('must be a string.'),
+  v.maxLength(100, 'must be at most 100 characters.'),
+  v.transform((text) => (text === '' ? null : text)),
+);
 
 export const flowListQuery = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(255))),
@@ -55,7 +61,7 @@ export const createStepSchema = closedObject({ previousStepId: uuid });
 
 export const stepChangesSchema = closedObject({
   appKey: v.optional(v.nullable(key)),
-  key: v.optional(v.nullable(key)),
+  key: v.optional(v.nullable(stepKey)),
   name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(255)))),
   connectionId: v.optional(v.nullable(uuid)),
   parameters: v.optional(parameters),

@@ -8,6 +8,7 @@ import { executions } from './0006-executions.js';
 import { stepOptions } from './0007-step-options.js';
 import { saml } from './0008-saml.js';
 import { billing } from './0009-billing.js';
+import { roleNames } from './0010-role-names.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -20,4 +21,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0007-step-options', stepOptions],
   ['0008-saml', saml],
   ['0009-billing', billing],
+  ['0010-role-names', roleNames],
 ];

@@ -42,7 +42,13 @@ export const createConnectionRepository = ({ db, codec, secretBox }: Executor): 
     },
 
     async findById(id) {
-      const row = await db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('connections')
+        .innerJoin('users', 'users.id', 'connections.user_id')
+        .selectAll('connections')
+        .select('users.deleted_at as owner_removed_at')
+        .where('connections.id', '=', id)
+        .executeTakeFirst();
       if (!row) return null;
       return {
         ...toConnection(row),
@@ -51,6 +57,7 @@ export const createConnectionRepository = ({ db, codec, secretBox }: Executor): 
           row.oauth_state_hash && row.oauth_state_expires_at
             ? { hash: row.oauth_state_hash, expiresAt: codec.readTimestamp(row.oauth_state_expires_at) }
             : null,
+        ownerRemoved: row.owner_removed_at !== null,
       };
     },
 

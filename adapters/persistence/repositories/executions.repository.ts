@@ -7,9 +7,10 @@ import type {
   ExecutionWithFlow,
   NewExecution,
 } from '../../../ports/execution-repositories.js';
-import type { ExecutionsTable } from '../schema.js';
+import type { ExecutionsTable, FlowsTable } from '../schema.js';
 import { createExecutionStepRepository, executionStepFromRow, executionStepRow } from './execution-steps.repository.js';
 import { type Executor, withinTransaction } from './executor.js';
+import { flowFromRow } from './flows.repository.js';
 import { likePattern } from './like-pattern.js';
 import {
   claimRun,
@@ -20,13 +21,34 @@ import {
   type RecordRow,
   type RunRow,
   recordAndMoveRun,
+  runOwnerRemoved,
   startRun,
   type TriggerRecordRow,
 } from './run-statements.js';
 import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 type Row = Selectable<ExecutionsTable>;
-type RowWithFlow = Row & { flow_name: string; flow_user_id: string };
+type FlowRow = Selectable<FlowsTable>;
+type RowWithFlow = Row & {
+  flow_user_id: FlowRow['user_id'];
+  flow_folder_id: FlowRow['folder_id'];
+  flow_name: FlowRow['name'];
+  flow_active: FlowRow['active'];
+  flow_published_at: FlowRow['published_at'];
+  flow_created_at: FlowRow['created_at'];
+  flow_updated_at: FlowRow['updated_at'];
+};
+
+/** The run's flow, read in the same statement as the run. */
+const FLOW_COLUMNS = [
+  'flows.user_id as flow_user_id',
+  'flows.folder_id as flow_folder_id',
+  'flows.name as flow_name',
+  'flows.active as flow_active',
+  'flows.published_at as flow_published_at',
+  'flows.created_at as flow_created_at',
+  'flows.updated_at as flow_updated_at',
+] as const;
 
 export const createExecutionRepository = (executor: Executor): ExecutionRepository => {
   const { db, codec } = executor;
@@ -49,7 +71,16 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
   });
   const withFlow = (row: RowWithFlow): ExecutionWithFlow => ({
     ...toExecution(row),
-    flow: { id: row.flow_id, name: row.flow_name, userId: row.flow_user_id },
+    flow: flowFromRow(codec, {
+      id: row.flow_id,
+      user_id: row.flow_user_id,
+      folder_id: row.flow_folder_id,
+      name: row.flow_name,
+      active: row.flow_active,
+      published_at: row.flow_published_at,
+      created_at: row.flow_created_at,
+      updated_at: row.flow_updated_at,
+    }),
   });
 
   const executionRow = (execution: NewExecution): Insertable<ExecutionsTable> => {
@@ -93,7 +124,7 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       .selectFrom('executions')
       .innerJoin('flows', 'flows.id', 'executions.flow_id')
       .selectAll('executions')
-      .select(['flows.name as flow_name', 'flows.user_id as flow_user_id']);
+      .select(FLOW_COLUMNS);
 
   const filtered = (filter: ExecutionFilter) => {
     let query = db.selectFrom('executions').innerJoin('flows', 'flows.id', 'executions.flow_id');
@@ -146,7 +177,7 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
         .executeTakeFirstOrThrow();
       const rows = await filtered(filter)
         .selectAll('executions')
-        .select(['flows.name as flow_name', 'flows.user_id as flow_user_id'])
+        .select(FLOW_COLUMNS)
         .orderBy('executions.created_at', 'desc')
         .orderBy('executions.id', 'desc')
         .limit(perPage)
@@ -160,11 +191,12 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       if (codec.dialect === 'postgres') {
         const [row] = (await claimRunWithSteps(executor, values)).rows;
         if (!row) return null;
-        const { claimed_steps, claimed_records, ...execution } = row;
+        const { claimed_steps, claimed_records, claimed_owner_removed, ...execution } = row;
         return {
           execution: toExecution(execution),
           steps: claimed_steps.map((step) => stepFromRow(codec, step)),
           recorded: claimed_records.map((record) => executionStepFromRow(codec, record)),
+          ownerRemoved: claimed_owner_removed,
         };
       }
       const [row] = (await claimRun(executor, values)).rows;
@@ -173,6 +205,7 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
         execution: toExecution(row),
         steps: await steps.listByFlow(row.flow_id),
         recorded: await records.listByExecution(row.id),
+        ownerRemoved: (await runOwnerRemoved(executor, { flow_id: row.flow_id })).rows.length > 0,
       };
     },
 
@@ -266,6 +299,15 @@ export const createExecutionRepository = (executor: Executor): ExecutionReposito
       const counts: Record<ExecutionStatus, number> = { running: 0, waiting: 0, success: 0, failure: 0 };
       for (const row of rows) counts[row.status as ExecutionStatus] = Number(row.count);
       return counts;
+    },
+    async countRunningByFlow() {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['flow_id', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+        .where('status', '=', 'running')
+        .groupBy('flow_id')
+        .execute();
+      return new Map(rows.map((row) => [row.flow_id, Number(row.count)]));
     },
   };
 };

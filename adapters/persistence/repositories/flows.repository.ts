@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Flow } from '../../../core/domain/flow.js';
 import type { FlowFilter, FlowRepository } from '../../../ports/flow-repositories.js';
+import type { Codec } from '../codec.js';
 import type { Database, FlowsTable, StepsTable } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
@@ -9,6 +10,23 @@ import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 /** Read for every webhook and every claimed run. */
 const flowById = compiledOnce(['id'], (db, v) => db.selectFrom('flows').selectAll().where('id', '=', v.id));
+
+/** A flow whose owner's account was not removed: one that may still run. */
+const ownerKept = (eb: ExpressionBuilder<Database, 'flows'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .whereRef('users.id', '=', 'flows.user_id')
+        .where('users.deleted_at', 'is not', null),
+    ),
+  );
+
+/** SQLite: a flow that may run, read for every webhook. */
+const runnableFlow = compiledOnce(['id'], (db, v) =>
+  db.selectFrom('flows').selectAll().where('id', '=', v.id).where(ownerKept),
+);
 
 /** Postgres: a webhook's flow with its trigger in one round trip; the step comes as JSON. */
 const flowWithTrigger = compiledOnce(['id'], (db, v) =>
@@ -20,22 +38,25 @@ const flowWithTrigger = compiledOnce(['id'], (db, v) =>
         'trigger_step',
       ),
     )
-    .where('id', '=', v.id),
+    .where('id', '=', v.id)
+    .where(ownerKept),
 );
+
+export const flowFromRow = (codec: Codec, row: Selectable<FlowsTable>): Flow => ({
+  id: row.id,
+  userId: row.user_id,
+  folderId: row.folder_id,
+  name: row.name,
+  active: codec.readBool(row.active),
+  publishedAt: row.published_at === null ? null : codec.readTimestamp(row.published_at),
+  createdAt: codec.readTimestamp(row.created_at),
+  updatedAt: codec.readTimestamp(row.updated_at),
+});
 
 export const createFlowRepository = (executor: Executor): FlowRepository => {
   const { db, codec } = executor;
   const steps = createStepRepository(executor);
-  const toFlow = (row: Selectable<FlowsTable>): Flow => ({
-    id: row.id,
-    userId: row.user_id,
-    folderId: row.folder_id,
-    name: row.name,
-    active: codec.readBool(row.active),
-    publishedAt: row.published_at === null ? null : codec.readTimestamp(row.published_at),
-    createdAt: codec.readTimestamp(row.created_at),
-    updatedAt: codec.readTimestamp(row.updated_at),
-  });
+  const toFlow = (row: Selectable<FlowsTable>): Flow => flowFromRow(codec, row);
 
   const usingStep = (eb: ExpressionBuilder<Database, 'flows'>, column: 'app_key' | 'connection_id', value: string) =>
     eb.exists(
@@ -89,7 +110,7 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
         const { trigger_step, ...flow } = row;
         return { flow: toFlow(flow), trigger: trigger_step ? stepFromRow(codec, trigger_step) : null };
       }
-      const [row] = (await flowById(executor, { id })).rows;
+      const [row] = (await runnableFlow(executor, { id })).rows;
       if (!row) return null;
       const trigger = (await steps.listByFlow(id)).find((step) => step.type === 'trigger') ?? null;
       return { flow: toFlow(row), trigger };
@@ -133,6 +154,17 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
     async delete(id) {
       await db.deleteFrom('steps').where('flow_id', '=', id).execute();
       await db.deleteFrom('flows').where('id', '=', id).execute();
+    },
+
+    async deactivateAllOfUser(userId, now) {
+      const rows = await db
+        .updateTable('flows')
+        .set({ active: codec.bool(false), updated_at: codec.timestamp(now) })
+        .where('user_id', '=', userId)
+        .where('active', '=', codec.bool(true))
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async countByApp(userId) {

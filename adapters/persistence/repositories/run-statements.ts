@@ -215,7 +215,20 @@ export const claimRunWithSteps = compiledOnce(CLAIM, (db, v) =>
       >`(select coalesce(json_agg(r order by r.position, r.created_at), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
         'claimed_records',
       ),
+      sql<boolean>`exists (select 1 from flows f join users u on u.id = f.user_id where f.id = claimed.flow_id and u.deleted_at is not null)`.as(
+        'claimed_owner_removed',
+      ),
     ]),
+);
+
+/** SQLite: whether the account of a run's flow's owner was removed (Postgres reads it in the claim). */
+export const runOwnerRemoved = compiledOnce(['flow_id'], (db, v) =>
+  db
+    .selectFrom('flows')
+    .innerJoin('users', 'users.id', 'flows.user_id')
+    .select('users.deleted_at')
+    .where('flows.id', '=', v.flow_id)
+    .where('users.deleted_at', 'is not', null),
 );
 
 const RUN = [

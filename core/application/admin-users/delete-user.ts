@@ -3,19 +3,21 @@ import { type DomainError, forbidden, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { adminOnly } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
-import { removeAccount } from '../users/remove-account.js';
+import { removeAccount, stopRemovedFlows } from '../users/remove-account.js';
 
 export const makeDeleteUser =
-  ({ uow, clock }: Pick<CoreDeps, 'uow' | 'clock'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
   async (actor: Actor, userId: string): Promise<Result<void, DomainError>> => {
     const refused = adminOnly(actor);
     if (refused) return err(refused);
     if (userId === actor.user.id) {
       return err(forbidden('Administrators remove their own account with DELETE /users/:userId.'));
     }
-    return uow.run(async (tx) => {
+    const removed = await deps.uow.run(async (tx) => {
       if (!(await tx.users.findById(userId))) return err(notFound('User'));
-      await removeAccount(tx, userId, clock.now());
-      return ok(undefined);
+      return ok(await removeAccount(tx, userId, deps.clock.now()));
     });
+    if (!removed.ok) return removed;
+    await stopRemovedFlows(deps, removed.value);
+    return ok(undefined);
   };

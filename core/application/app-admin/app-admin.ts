@@ -2,8 +2,8 @@ import type { Actor } from '../../domain/actor.js';
 import type { AppConfig, OAuthClient } from '../../domain/app-config.js';
 import { type DomainError, invalidInput, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { formattedDataErrors } from '../../engine/oauth-client.js';
 import { adminOnly } from '../../policy/index.js';
-import { formattedDataErrors } from '../connections/oauth.js';
 import type { CoreDeps } from '../deps.js';
 
 export interface AppConfigInput {

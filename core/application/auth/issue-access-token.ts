@@ -7,6 +7,9 @@ export interface IssuedAccessToken {
   readonly expiresAt: Date;
 }
 
+/** A new session: the token to present, and until when it works. */
+export type SignedIn = Pick<IssuedAccessToken, 'token' | 'expiresAt'>;
+
 /** Creates a session token for the user and returns it; only its hash is stored. */
 export const issueAccessToken = async (
   { clock, ids, secrets, settings }: Pick<CoreDeps, 'clock' | 'ids' | 'secrets' | 'settings'>,

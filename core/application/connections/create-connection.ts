@@ -3,9 +3,9 @@ import type { Credentials } from '../../domain/app.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, forbidden, invalidInput, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { formattedDataErrors } from '../../engine/oauth-client.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
-import { formattedDataErrors } from './oauth.js';
 
 export type ConnectionInput =
   | { readonly formattedData: Readonly<Record<string, unknown>>; readonly appAuthClientId?: undefined }

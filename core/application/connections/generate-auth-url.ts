@@ -1,9 +1,9 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, invalidInput, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { oauthClientOf, oauthRedirectUri } from '../../engine/oauth-client.js';
 import type { CoreDeps } from '../deps.js';
 import { loadConnection } from './load-connection.js';
-import { oauthClientOf, oauthRedirectUri } from './oauth.js';
 
 const STATE_TTL_MS = 15 * 60_000;
 

@@ -11,6 +11,6 @@ export const makeGetConnection =
   async (actor: Actor, connectionId: string): Promise<Result<Connection, DomainError>> => {
     const loaded = await loadConnection(repos, actor, connectionId, 'read');
     if (!loaded.ok) return loaded;
-    const { credentials: _secret, oauthState: _state, ...connection } = loaded.value;
+    const { credentials: _secret, oauthState: _state, ownerRemoved: _removed, ...connection } = loaded.value;
     return ok(connection);
   };

@@ -3,10 +3,10 @@ import type { Credentials } from '../../domain/app.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { formattedDataErrors } from '../../engine/oauth-client.js';
 import type { CoreDeps } from '../deps.js';
 import type { ConnectionInput } from './create-connection.js';
 import { loadConnection } from './load-connection.js';
-import { formattedDataErrors } from './oauth.js';
 
 /**
  * New data is merged over the stored credentials and the connection becomes unverified. For

@@ -2,9 +2,9 @@ import type { Actor } from '../../domain/actor.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, invalidInput, notFound, verificationFailed } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { oauthClientOf, oauthRedirectUri } from '../../engine/oauth-client.js';
 import type { CoreDeps } from '../deps.js';
 import { loadConnection } from './load-connection.js';
-import { oauthClientOf, oauthRedirectUri } from './oauth.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'secrets' | 'settings'>;
 

@@ -3,6 +3,7 @@ import { type DomainError, invalidInput, notFound } from '../../domain/errors.js
 import { err, ok, type Result } from '../../domain/result.js';
 import { EXECUTION_JOB } from '../../engine/jobs.js';
 import type { CoreDeps } from '../deps.js';
+import type { ViewDeps } from '../flows/flow-views.js';
 import { ownedRow } from '../load-owned.js';
 import { type ExecutionDetail, makeGetExecution } from './execution-queries.js';
 
@@ -11,7 +12,7 @@ import { type ExecutionDetail, makeGetExecution } from './execution-queries.js';
  * one's successful steps (the trigger's data among them), so nothing that succeeded runs twice.
  */
 export const makeRetryExecution =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'queue'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'queue' | 'apps'> & ViewDeps) =>
   async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
     const execution = await deps.repos.executions.findById(executionId);
     const readable = ownedRow(execution && { ...execution, userId: execution.flow.userId }, actor, 'read', 'Execution');

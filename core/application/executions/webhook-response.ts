@@ -1,4 +1,5 @@
 import { isFinished } from '../../domain/execution.js';
+import { bodyProblem, headerNameProblem, headerValueProblem, statusProblem } from '../../domain/webhook-answer.js';
 import type { CoreDeps } from '../deps.js';
 
 /** What a `/sync` webhook answers, from the run it started. */
@@ -13,6 +14,7 @@ export type WebhookResponse =
   | { readonly kind: 'filtered' }
   /** The run finished without a step that answers. */
   | { readonly kind: 'empty' }
+  /** The run failed, or its answer is one HTTP cannot carry (stored before the step checked it). */
   | { readonly kind: 'failed' }
   /** Still running (waiting on a delay, or past the time limit). */
   | { readonly kind: 'pending' };
@@ -23,11 +25,16 @@ const RESPONDING_ACTION = 'respondWith';
 const asResponse = (output: unknown): WebhookResponse => {
   const data = (typeof output === 'object' && output !== null ? output : {}) as Record<string, unknown>;
   const statusCode = typeof data.statusCode === 'number' ? data.statusCode : 200;
-  const headers = (typeof data.headers === 'object' && data.headers !== null ? data.headers : {}) as Record<
-    string,
-    string
-  >;
-  return { kind: 'respond', statusCode, headers, body: data.body ?? null };
+  const given = typeof data.headers === 'object' && data.headers !== null ? data.headers : {};
+  const headers = Object.fromEntries(
+    Object.entries(given).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const body = data.body ?? null;
+  const sendable =
+    statusProblem(statusCode) === null &&
+    bodyProblem(statusCode, body !== null && body !== '') === null &&
+    Object.entries(headers).every(([name, value]) => !headerNameProblem(name) && !headerValueProblem(name, value));
+  return sendable ? { kind: 'respond', statusCode, headers, body } : { kind: 'failed' };
 };
 
 /** Reads the answer of a webhook's run: the last "respond with" step that ran, if any. */

@@ -4,8 +4,8 @@ import type { DomainError } from '../../domain/errors.js';
 import { type ExportDocument, exportDocument } from '../../domain/export-document.js';
 import type { Flow } from '../../domain/flow.js';
 import { ok, type Result } from '../../domain/result.js';
+import { definitionOf } from '../../engine/step-definition.js';
 import type { CoreDeps } from '../deps.js';
-import { definitionOf } from '../steps/step-status.js';
 import { loadFlow } from './load-flow.js';
 
 /** The export document of a stored flow (fresh ids; no connections, status or owner). */

@@ -5,8 +5,9 @@ import type { Flow, Step } from '../../domain/flow.js';
 import { webhookPath } from '../../domain/flow-rules.js';
 import type { Page } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { definitionOf } from '../../engine/step-definition.js';
 import type { Billing } from '../billing/plan-and-usage.js';
-import { currentStatus, definitionOf } from '../steps/step-status.js';
+import { currentStatus } from '../steps/step-status.js';
 
 /** A step as clients see it: with its app's icon, and the address a webhook trigger listens at. */
 export interface StepView extends Step {

@@ -10,7 +10,7 @@ export interface InstallFirstAdminInput {
   readonly fullName: string;
 }
 
-const alreadyInstalled = () => forbidden('Installation is already completed.');
+export const alreadyInstalled = () => forbidden('Installation is already completed.');
 
 export const makeInstallFirstAdmin =
   ({ repos, uow, clock, ids, passwords }: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'passwords'>) =>

@@ -9,10 +9,14 @@ import {
   type SamlAuthProvider,
   samlNewUserProfile,
 } from '../../domain/saml.js';
-import { issueAccessToken } from '../auth/issue-access-token.js';
+import { issueAccessToken, type SignedIn } from '../auth/issue-access-token.js';
+import { checkRateLimits } from '../auth/rate-limit.js';
 import type { CoreDeps } from '../deps.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'secrets' | 'settings' | 'saml' | 'logger'>;
+type Deps = Pick<
+  CoreDeps,
+  'repos' | 'uow' | 'clock' | 'ids' | 'secrets' | 'settings' | 'saml' | 'logger' | 'rateLimiter'
+>;
 
 /**
  * Single sign-on with an identity provider (API.md §9). The gateway checks the XML; this decides
@@ -26,6 +30,15 @@ export const makeSamlSignIn = (deps: Deps) => {
     logger.warn({ issuer, reason }, 'SAML sign-in refused');
     return err(unauthenticated());
   };
+
+  /**
+   * Every call of these anonymous endpoints counts against its address: starting a sign-in stores
+   * a request, and the IdP's answers cost a signature check.
+   */
+  const limited = (clientAddress: string) =>
+    checkRateLimits(deps.rateLimiter, [
+      [`saml:address:${clientAddress}`, deps.settings.rateLimits.samlSignInPerAddress],
+    ]);
 
   const activeProvider = async (issuer: string) => {
     const provider = await repos.samlProviders.findByIssuer(issuer);
@@ -92,7 +105,9 @@ export const makeSamlSignIn = (deps: Deps) => {
 
   return {
     /** Where to send the browser to sign in with the provider: its entry point, with a new AuthnRequest. */
-    async startSamlSignIn(issuer: string): Promise<Result<{ redirectTo: string }, DomainError>> {
+    async startSamlSignIn(issuer: string, clientAddress: string): Promise<Result<{ redirectTo: string }, DomainError>> {
+      const tooMany = await limited(clientAddress);
+      if (tooMany) return err(tooMany);
       const provider = await activeProvider(issuer);
       if (!provider) return refuse(issuer, 'no active provider has this issuer');
       return ok({ redirectTo: await saml.authorizeUrl(provider, requestLog(provider.id)) });
@@ -102,7 +117,13 @@ export const makeSamlSignIn = (deps: Deps) => {
      * Takes the IdP's answer: a valid, unused assertion answering one of our requests signs its
      * user in with a new session token. Nothing is stored when it is refused.
      */
-    async finishSamlSignIn(issuer: string, samlResponse: string): Promise<Result<{ token: string }, DomainError>> {
+    async finishSamlSignIn(
+      issuer: string,
+      samlResponse: string,
+      clientAddress: string,
+    ): Promise<Result<SignedIn, DomainError>> {
+      const tooMany = await limited(clientAddress);
+      if (tooMany) return err(tooMany);
       const provider = await activeProvider(issuer);
       if (!provider) return refuse(issuer, 'no active provider has this issuer');
       const verified = await saml.verifyResponse(provider, samlResponse, requestLog(provider.id));
@@ -135,7 +156,7 @@ export const makeSamlSignIn = (deps: Deps) => {
           sessionIndex: assertion.sessionIndex,
           expiresAt: issued.expiresAt,
         });
-        return ok({ token: issued.token });
+        return ok({ token: issued.token, expiresAt: issued.expiresAt });
       });
       if (!result.ok && result.error.code !== 'auth.unauthenticated') {
         // e.g. two first sign-ins of one user at once: the second meets the first's identity.
@@ -152,7 +173,10 @@ export const makeSamlSignIn = (deps: Deps) => {
       issuer: string,
       samlRequest: string,
       relayState: string | null,
+      clientAddress: string,
     ): Promise<Result<{ redirectTo: string }, DomainError>> {
+      const tooMany = await limited(clientAddress);
+      if (tooMany) return err(tooMany);
       // A provider switched off may still end the sessions it started.
       const provider = await repos.samlProviders.findByIssuer(issuer);
       if (!provider) return refuse(issuer, 'no provider has this issuer');

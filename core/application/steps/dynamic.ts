@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.js';
 import type { ArgumentDescription, DynamicOption } from '../../domain/app.js';
 import { appCallFailed, type DomainError, invalidInput } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { connectionUse } from '../connections/connection-use.js';
+import { connectionUse } from '../../engine/connection-use.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadStep } from '../flows/load-flow.js';

@@ -3,13 +3,17 @@ import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import type { ExecutionStep } from '../../domain/execution.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { authorize } from '../../policy/authorize.js';
 import { makeGetConnection } from '../connections/get-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { type StepView, stepView } from '../flows/flow-views.js';
 import { loadStep } from '../flows/load-flow.js';
 
 export interface PreviousStep extends StepView {
-  /** Its newest successful run: the sample output the editor's variable picker offers. */
+  /**
+   * Its newest successful run: the sample output the editor's variable picker offers. Null, too,
+   * for an actor who may read the flow but not its executions: the sample is a run's real data.
+   */
   readonly lastExecutionStep: ExecutionStep | null;
 }
 
@@ -19,9 +23,10 @@ export const makeGetPreviousSteps =
   async (actor: Actor, stepId: string): Promise<Result<PreviousStep[], DomainError>> => {
     const loaded = await loadStep(repos, actor, stepId, 'read');
     if (!loaded.ok) return loaded;
-    const { step } = loaded.value;
+    const { step, flow } = loaded.value;
     const earlier = (await repos.steps.listByFlow(step.flowId)).filter((s) => s.position < step.position);
-    const samples = await repos.executionSteps.latestSuccessful(earlier.map((s) => s.id));
+    const mayReadRuns = authorize(actor, 'read', 'Execution', { ownerId: flow.userId }) === null;
+    const samples = mayReadRuns ? await repos.executionSteps.latestSuccessful(earlier.map((s) => s.id)) : [];
     return ok(
       earlier.map((s) => ({ ...stepView(apps, s), lastExecutionStep: samples.find((e) => e.stepId === s.id) ?? null })),
     );

@@ -1,18 +1,9 @@
 import type { AppCatalog } from '../../../ports/app-catalog.js';
-import { type AppDescription, needsConnection, type StepDescription } from '../../domain/app.js';
+import { needsConnection } from '../../domain/app.js';
 import type { FieldErrors } from '../../domain/errors.js';
 import type { StepDefinition, StepStatus } from '../../domain/flow.js';
 import { containsReference } from '../../domain/flow-rules.js';
-
-/** The trigger or action a step names, when its app has it. */
-export const definitionOf = (
-  apps: AppCatalog,
-  step: Pick<StepDefinition, 'type' | 'appKey' | 'key'>,
-): { readonly app: AppDescription; readonly description: StepDescription } | null => {
-  const app = step.appKey === null ? null : apps.find(step.appKey);
-  const description = (step.type === 'trigger' ? app?.triggers : app?.actions)?.find((s) => s.key === step.key);
-  return app && description ? { app, description } : null;
-};
+import { definitionOf } from '../../engine/step-definition.js';
 
 /** Why a step's app or key is not one the catalogue has, by field; null when both are fine (or unset). */
 export const unknownAppOrKey = (

@@ -13,13 +13,16 @@ export interface TestedStep extends StepView {
   readonly lastExecutionStep: ExecutionStep | null;
 }
 
+/** When the trigger has nothing to test with yet: refuse (422), or answer the step without output. */
+type NothingToTestWith = 'refuse' | 'answer';
+
 /**
  * Runs the flow in test mode up to the step: the trigger's item is the last request its webhook
  * caught (or, for schedule and polling triggers, what the trigger gives now), then each action up
  * to this one. The run is recorded as a test execution; the step becomes completed only when its
  * own run succeeded.
  */
-export const makeTestStep = (deps: CoreDeps) => {
+const makeStepTest = (deps: CoreDeps, nothingToTestWith: NothingToTestWith) => {
   const run = makeRunExecution(deps);
   return async (actor: Actor, stepId: string): Promise<Result<TestedStep, DomainError>> => {
     const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
@@ -29,19 +32,23 @@ export const makeTestStep = (deps: CoreDeps) => {
     if (!trigger?.appKey || !trigger.key) {
       return err(invalidInput({ general: ['Choose the flow’s trigger first.'] }));
     }
+    const nothing = (reason: string): Result<TestedStep, DomainError> =>
+      nothingToTestWith === 'refuse'
+        ? err(invalidInput({ general: [reason] }))
+        : ok({ ...stepView(deps.apps, step), lastExecutionStep: null });
 
     let item: unknown;
     if (triggerTypeOf(deps, trigger) === 'webhook') {
       const caught = await deps.repos.executionSteps.latest(trigger.id);
       if (caught?.status !== 'success') {
-        return err(invalidInput({ general: ['Send a request to the flow’s webhook address first, then test again.'] }));
+        return nothing('Send a request to the flow’s webhook address first, then test again.');
       }
       item = caught.dataOut;
     } else {
       const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
       if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
       const first = outcome.items[0];
-      if (!first) return err(invalidInput({ general: ['The trigger found nothing to test with yet.'] }));
+      if (!first) return nothing('The trigger found nothing to test with yet.');
       item = first.data;
     }
 
@@ -73,3 +80,11 @@ export const makeTestStep = (deps: CoreDeps) => {
     return ok({ ...stepView(deps.apps, current), lastExecutionStep: result });
   };
 };
+
+export const makeTestStep = (deps: CoreDeps) => makeStepTest(deps, 'refuse');
+
+/**
+ * Automatisch's "Test & Continue": the same test, except that a trigger with nothing to test with
+ * yet is answered with the step and no output (its client then says so), not refused.
+ */
+export const makeTestAndContinueStep = (deps: CoreDeps) => makeStepTest(deps, 'answer');

@@ -1,5 +1,4 @@
 import type { DomainError } from '../../domain/errors.js';
-import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { RESET_PASSWORD_TOKEN_TTL_MS } from '../../domain/tokens.js';
 import { normalizeEmail } from '../../domain/user.js';
@@ -18,9 +17,10 @@ export const makeForgotPassword =
   (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'secrets' | 'mailer' | 'rateLimiter' | 'settings'>) =>
   async (input: ForgotPasswordInput): Promise<Result<void, DomainError>> => {
     const email = normalizeEmail(input.email);
+    const { rateLimits } = deps.settings;
     const limited = await checkRateLimits(deps.rateLimiter, [
-      [`forgot-password:account:${email}`, RATE_LIMITS.forgotPasswordPerAccount],
-      [`forgot-password:address:${input.clientAddress}`, RATE_LIMITS.forgotPasswordPerAddress],
+      [`forgot-password:account:${email}`, rateLimits.forgotPassword],
+      [`forgot-password:address:${input.clientAddress}`, rateLimits.forgotPasswordPerAddress],
     ]);
     if (limited) return err(limited);
 

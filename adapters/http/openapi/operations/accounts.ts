@@ -8,8 +8,21 @@ import {
   updateProfileSchema,
 } from '../../schemas/accounts.schemas.js';
 import { acceptInvitationSchema, configSchema } from '../../schemas/administration.schemas.js';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../document.js';
-import { tagged } from '../operation.js';
+import { type Operation, tagged } from '../operation.js';
+
+/** Automatisch's paths of the same answers (`/automatisch/...`), for its clients. */
+const automatischAliases: readonly Operation[] = ['info', 'version', 'license', 'config', 'notifications'].map(
+  (name) => ({
+    method: 'GET',
+    path: `/automatisch/${name}`,
+    summary: `Automatisch's path of /service/${name}: the same answer`,
+    access: 'public',
+    status: 200,
+    returns: name === 'config' ? 'Config' : 'Object',
+  }),
+);
 
 export const SERVICE_OPERATIONS = tagged('Service', [
   {
@@ -52,6 +65,7 @@ export const SERVICE_OPERATIONS = tagged('Service', [
     summary: 'The enterprise licence in force',
     access: 'public',
     status: 200,
+    answer: RESOURCE_SCHEMAS.License,
     returns: 'Object',
   },
   {
@@ -62,6 +76,15 @@ export const SERVICE_OPERATIONS = tagged('Service', [
     status: 200,
     returns: 'Config',
   },
+  {
+    method: 'GET',
+    path: '/service/notifications',
+    summary: 'Announcements for the web app: always none',
+    access: 'public',
+    status: 200,
+    returns: 'Object',
+  },
+  ...automatischAliases,
   {
     method: 'PATCH',
     path: '/admin/config',
@@ -123,12 +146,38 @@ export const ACCOUNT_OPERATIONS = tagged('Accounts', [
     returns: 'Revoked',
   },
   {
+    method: 'GET',
+    path: '/session',
+    summary: "Whether the request's credentials (the console's session cookie, or a token) work",
+    access: 'public',
+    status: 200,
+    returns: 'Session {signedIn}',
+  },
+  {
+    method: 'POST',
+    path: '/session',
+    summary: "The web console's sign-in: the token goes into an HttpOnly cookie (X-Conveyor-Console header required)",
+    access: 'public',
+    body: signInSchema,
+    status: 204,
+    returns: 'Signed in; Set-Cookie conveyor_session',
+  },
+  {
+    method: 'DELETE',
+    path: '/session',
+    summary: "The web console's sign-out: the cookie's token is revoked and the cookie cleared",
+    access: 'public',
+    status: 204,
+    returns: 'Signed out',
+  },
+  {
     method: 'POST',
     path: '/users',
     summary: 'Register (when registration is enabled)',
     access: 'public',
     body: registerSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.User,
     returns: 'User',
   },
   {
@@ -164,6 +213,7 @@ export const ACCOUNT_OPERATIONS = tagged('Accounts', [
     summary: 'The caller, with role and permissions',
     access: 'signed in',
     status: 200,
+    answer: RESOURCE_SCHEMAS.User,
     returns: 'User',
   },
   {
@@ -181,6 +231,7 @@ export const ACCOUNT_OPERATIONS = tagged('Accounts', [
     access: 'signed in',
     body: updateProfileSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.User,
     returns: 'User',
   },
   {
@@ -190,6 +241,7 @@ export const ACCOUNT_OPERATIONS = tagged('Accounts', [
     access: 'signed in',
     body: changePasswordSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.User,
     returns: 'User',
   },
   {

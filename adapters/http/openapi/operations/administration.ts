@@ -1,9 +1,11 @@
+import * as v from 'valibot';
 import {
   adminUpdateUserSchema,
   inviteUserSchema,
   roleChangesSchema,
   roleSchema,
 } from '../../schemas/administration.schemas.js';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import { tagged } from '../operation.js';
 
 export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
@@ -14,6 +16,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     access: 'admin',
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.User),
     returns: 'User',
   },
   {
@@ -23,9 +26,18 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     access: 'admin',
     body: inviteUserSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.InvitedUser,
     returns: 'User',
   },
-  { method: 'GET', path: '/admin/users/:userId', summary: 'One user', access: 'admin', status: 200, returns: 'User' },
+  {
+    method: 'GET',
+    path: '/admin/users/:userId',
+    summary: 'One user',
+    access: 'admin',
+    status: 200,
+    answer: RESOURCE_SCHEMAS.User,
+    returns: 'User',
+  },
   {
     method: 'PATCH',
     path: '/admin/users/:userId',
@@ -33,6 +45,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     access: 'admin',
     body: adminUpdateUserSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.User,
     returns: 'User',
   },
   {
@@ -43,13 +56,22 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     status: 204,
     returns: 'Deleted',
   },
-  { method: 'GET', path: '/admin/roles', summary: 'All roles', access: 'admin', status: 200, returns: 'Role' },
+  {
+    method: 'GET',
+    path: '/admin/roles',
+    summary: 'All roles',
+    access: 'admin',
+    status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.RoleWithPermissions),
+    returns: 'Role',
+  },
   {
     method: 'GET',
     path: '/admin/roles/:roleId',
     summary: 'One role with its permissions',
     access: 'admin',
     status: 200,
+    answer: RESOURCE_SCHEMAS.RoleWithPermissions,
     returns: 'Role',
   },
   {
@@ -60,6 +82,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     enterprise: true,
     body: roleSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.RoleWithPermissions,
     returns: 'Role',
   },
   {
@@ -70,6 +93,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     enterprise: true,
     body: roleChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.RoleWithPermissions,
     returns: 'Role',
   },
   {
@@ -97,6 +121,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     access: 'admin',
     enterprise: true,
     status: 201,
+    answer: RESOURCE_SCHEMAS.NewApiToken,
     returns: 'ApiToken',
   },
   {
@@ -106,6 +131,7 @@ export const ADMINISTRATION_OPERATIONS = tagged('Administration', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.ApiToken),
     returns: 'ApiToken',
   },
   {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   appConfigSchema,
   appListQuery,
@@ -5,6 +6,7 @@ import {
   oauthClientChangesSchema,
   oauthClientSchema,
 } from '../../schemas/apps.schemas.js';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import { tagged } from '../operation.js';
 
 export const APP_OPERATIONS = tagged('Apps', [
@@ -65,6 +67,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'signed in',
     permission: 'read Connection',
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Connection),
     returns: 'Connection',
   },
   {
@@ -75,6 +78,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     permission: 'manage Connection',
     body: connectionSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -85,6 +89,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     permission: 'read Flow',
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Flow),
     returns: 'Flow',
   },
   {
@@ -94,6 +99,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'signed in',
     enterprise: true,
     status: 200,
+    answer: RESOURCE_SCHEMAS.AppConfig,
     returns: 'AppConfig',
   },
   {
@@ -103,6 +109,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'signed in',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.OAuthClient),
     returns: 'OAuthClient',
   },
   {
@@ -112,6 +119,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'signed in',
     enterprise: true,
     status: 200,
+    answer: RESOURCE_SCHEMAS.OAuthClient,
     returns: 'OAuthClient',
   },
   {
@@ -122,6 +130,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     enterprise: true,
     body: appConfigSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.AppConfig,
     returns: 'AppConfig',
   },
   {
@@ -132,6 +141,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     enterprise: true,
     body: appConfigSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.AppConfig,
     returns: 'AppConfig',
   },
   {
@@ -141,6 +151,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.OAuthClient),
     returns: 'OAuthClient',
   },
   {
@@ -150,6 +161,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: RESOURCE_SCHEMAS.OAuthClient,
     returns: 'OAuthClient',
   },
   {
@@ -160,6 +172,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     enterprise: true,
     body: oauthClientSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.OAuthClient,
     returns: 'OAuthClient',
   },
   {
@@ -170,6 +183,7 @@ export const APP_OPERATIONS = tagged('Apps', [
     enterprise: true,
     body: oauthClientChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.OAuthClient,
     returns: 'OAuthClient',
   },
 ]);
@@ -183,6 +197,7 @@ export const CONNECTION_OPERATIONS = tagged('Connections', [
     permission: 'manage Connection',
     body: connectionSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -201,6 +216,7 @@ export const CONNECTION_OPERATIONS = tagged('Connections', [
     access: 'signed in',
     permission: 'manage Connection',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -210,6 +226,7 @@ export const CONNECTION_OPERATIONS = tagged('Connections', [
     access: 'signed in',
     permission: 'manage Connection',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -219,6 +236,7 @@ export const CONNECTION_OPERATIONS = tagged('Connections', [
     access: 'signed in',
     permission: 'manage Connection',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -238,6 +256,7 @@ export const CONNECTION_OPERATIONS = tagged('Connections', [
     permission: 'read Flow',
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Flow),
     returns: 'Flow',
   },
 ]);

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import { tagged } from '../operation.js';
 
 /** API.md §6.11. Without billing configured, all but plan and usage answer 404. */
@@ -9,6 +11,7 @@ export const BILLING_OPERATIONS = tagged('Plan, usage and billing', [
       'Your plan and the tasks used in its current period (own id only); a task is one action step run outside tests',
     access: 'signed in',
     status: 200,
+    answer: RESOURCE_SCHEMAS.PlanAndUsage,
     returns: 'PlanAndUsage',
   },
   {
@@ -17,6 +20,7 @@ export const BILLING_OPERATIONS = tagged('Plan, usage and billing', [
     summary: 'Your current subscription (own id only; billing on); none: 404',
     access: 'signed in',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Subscription,
     returns: 'Subscription',
   },
   {
@@ -26,6 +30,7 @@ export const BILLING_OPERATIONS = tagged('Plan, usage and billing', [
     access: 'signed in',
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Invoice),
     returns: 'Invoice',
   },
   {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { executionListQuery } from '../../schemas/executions.schemas.js';
 import {
   createFlowQuery,
@@ -14,6 +15,7 @@ import {
   templateChangesSchema,
   templateSchema,
 } from '../../schemas/flows.schemas.js';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import { tagged } from '../operation.js';
 
 export const FLOW_OPERATIONS = tagged('Flows', [
@@ -26,6 +28,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     query: flowListQuery,
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Flow),
     returns: 'Flow',
   },
   {
@@ -36,6 +39,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     query: createFlowQuery,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -46,6 +50,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: exportDocumentSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -55,6 +60,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -65,6 +71,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: flowChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -84,6 +91,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: flowStatusSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -93,6 +101,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'manage Flow',
     status: 201,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -102,6 +111,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 201,
+    answer: RESOURCE_SCHEMAS.ExportDocument,
     returns: 'Object',
   },
   {
@@ -111,6 +121,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Folder,
     returns: 'Folder',
   },
   {
@@ -121,6 +132,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: flowFolderSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Flow,
     returns: 'Flow',
   },
   {
@@ -131,6 +143,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: createStepSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Step,
     returns: 'Step',
   },
   {
@@ -141,6 +154,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: stepChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Step,
     returns: 'Step',
   },
   {
@@ -159,12 +173,34 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.StepWithLastExecutionStep),
     returns: 'Step',
   },
   {
     method: 'POST',
     path: '/steps/:stepId/test',
     summary: 'Run the flow as a test up to this step',
+    access: 'signed in',
+    permission: 'manage Flow',
+    status: 200,
+    answer: RESOURCE_SCHEMAS.StepWithLastExecutionStep,
+    returns: 'Step',
+  },
+  {
+    method: 'POST',
+    path: '/steps/:stepId/test-and-continue',
+    summary: 'Test the step; nothing to test with yet answers the step without output',
+    answer: RESOURCE_SCHEMAS.StepWithLastExecutionStep,
+    access: 'signed in',
+    permission: 'manage Flow',
+    status: 200,
+    returns: 'Step',
+  },
+  {
+    method: 'POST',
+    path: '/steps/:stepId/continue-without-test',
+    summary: 'Re-check the step against its app and show its last output, without a test',
+    answer: RESOURCE_SCHEMAS.StepWithLastExecutionStep,
     access: 'signed in',
     permission: 'manage Flow',
     status: 200,
@@ -177,6 +213,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 200,
+    answer: RESOURCE_SCHEMAS.Connection,
     returns: 'Connection',
   },
   {
@@ -206,6 +243,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     permission: 'read Flow',
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Folder),
     returns: 'Folder',
   },
   {
@@ -216,6 +254,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: folderSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Folder,
     returns: 'Folder',
   },
   {
@@ -226,6 +265,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     permission: 'manage Flow',
     body: folderSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Folder,
     returns: 'Folder',
   },
   {
@@ -244,6 +284,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'signed in',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Template),
     returns: 'Template',
   },
   {
@@ -253,6 +294,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Template),
     returns: 'Template',
   },
   {
@@ -262,6 +304,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Template,
     returns: 'Template',
   },
   {
@@ -272,6 +315,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     enterprise: true,
     body: templateSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.Template,
     returns: 'Template',
   },
   {
@@ -282,6 +326,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     enterprise: true,
     body: templateChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.Template,
     returns: 'Template',
   },
   {
@@ -305,6 +350,7 @@ export const EXECUTION_OPERATIONS = tagged('Executions', [
     query: executionListQuery,
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.Execution),
     returns: 'Execution',
   },
   {
@@ -314,6 +360,7 @@ export const EXECUTION_OPERATIONS = tagged('Executions', [
     access: 'signed in',
     permission: 'read Execution',
     status: 200,
+    answer: RESOURCE_SCHEMAS.ExecutionDetail,
     returns: 'Execution',
   },
   {
@@ -324,6 +371,7 @@ export const EXECUTION_OPERATIONS = tagged('Executions', [
     permission: 'read Execution',
     paged: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.ExecutionStep),
     returns: 'ExecutionStep',
   },
   {
@@ -333,6 +381,7 @@ export const EXECUTION_OPERATIONS = tagged('Executions', [
     access: 'signed in',
     permission: 'manage Flow',
     status: 201,
+    answer: RESOURCE_SCHEMAS.ExecutionDetail,
     returns: 'Execution',
   },
 ]);

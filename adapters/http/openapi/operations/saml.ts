@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
 import {
   roleMappingsSchema,
   samlMessageSchema,
@@ -16,6 +18,7 @@ export const SAML_OPERATIONS = tagged('Single sign-on', [
     access: 'public',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.PublicSamlAuthProvider),
     returns: 'SamlAuthProvider',
   },
   {
@@ -25,6 +28,7 @@ export const SAML_OPERATIONS = tagged('Single sign-on', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.SamlAuthProvider),
     returns: 'SamlAuthProvider',
   },
   {
@@ -34,6 +38,7 @@ export const SAML_OPERATIONS = tagged('Single sign-on', [
     access: 'admin',
     enterprise: true,
     status: 200,
+    answer: RESOURCE_SCHEMAS.SamlAuthProvider,
     returns: 'SamlAuthProvider',
   },
   {
@@ -44,6 +49,7 @@ export const SAML_OPERATIONS = tagged('Single sign-on', [
     enterprise: true,
     body: samlProviderSchema,
     status: 201,
+    answer: RESOURCE_SCHEMAS.SamlAuthProvider,
     returns: 'SamlAuthProvider',
   },
   {
@@ -54,6 +60,7 @@ export const SAML_OPERATIONS = tagged('Single sign-on', [
     enterprise: true,
     body: samlProviderChangesSchema,
     status: 200,
+    answer: RESOURCE_SCHEMAS.SamlAuthProvider,
     returns: 'SamlAuthProvider',
   },
   {

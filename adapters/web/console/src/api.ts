@@ -1,10 +1,12 @@
 /**
- * The console's only way to the server: the public REST interface under /api/v1, with the access
- * token from sign-in kept in localStorage. Errors arrive in the one documented shape
- * `{errors:{field:[msg]}, meta:{type}}` and are thrown as ApiError for forms to show by field.
+ * The console's only way to the server: the public REST interface under /api/v1. Signed in, the
+ * browser holds the session in an HttpOnly cookie that no script here can read (decisions.md §31);
+ * every request carries the console's header, without which the server ignores that cookie. Errors
+ * arrive in the one documented shape `{errors:{field:[msg]}, meta:{type}}` and are thrown as
+ * ApiError for forms to show by field.
  */
-const TOKEN_KEY = 'conveyor.accessToken';
 const BASE = '/api/v1';
+const CONSOLE_HEADER = 'x-conveyor-console';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -30,29 +32,22 @@ export interface Envelope<T> {
   readonly meta: Meta;
 }
 
-export const token = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (value: string) => localStorage.setItem(TOKEN_KEY, value),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
-};
-
 const unauthorizedListeners = new Set<() => void>();
-/** Called when any request answers 401: the token is gone or expired, so the session ends. */
+/** Called when any request answers 401: the session is gone or expired, so it ends here too. */
 export const onUnauthorized = (listener: () => void) => {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 };
 
 export const request = async <T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> => {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const current = token.get();
-  if (current) headers.authorization = `Bearer ${current}`;
+  const headers: Record<string, string> = { accept: 'application/json', [CONSOLE_HEADER]: '1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`${BASE}${path}`, {
       method,
       headers,
+      credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -66,8 +61,7 @@ export const request = async <T>(method: string, path: string, body?: unknown): 
     parsed = null;
   }
   if (!response.ok) {
-    if (response.status === 401 && current) {
-      token.clear();
+    if (response.status === 401) {
       for (const listener of unauthorizedListeners) listener();
     }
     const errors: FieldErrors = parsed?.errors ?? { general: [`The server answered ${response.status}.`] };
@@ -85,6 +79,13 @@ export const api = {
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: (path: string) => request<null>('DELETE', path),
+};
+
+/** The cookie session: the server sets and clears the cookie; the console only asks. */
+export const session = {
+  isOpen: async () => (await request<{ signedIn: boolean }>('GET', '/session')).data.signedIn,
+  open: (email: string, password: string) => request<null>('POST', '/session', { email, password }),
+  close: () => request<null>('DELETE', '/session'),
 };
 
 /** A query string from the values that are set. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { api, onUnauthorized, token } from './api';
+import { api, onUnauthorized, session } from './api';
 import { Layout } from './layout';
 import { AdminApiTokens } from './pages/admin/api-tokens';
 import { AdminApps } from './pages/admin/apps';
@@ -56,7 +56,11 @@ const Shell = () => {
   const [info, setInfo] = useState<ServiceInfo | null>(null);
   const [infoError, setInfoError] = useState<Record<string, string[]> | null>(null);
   const [user, setUser] = useState<User | null>(null);
-  const [signedIn, setSignedIn] = useState(() => token.get() !== null);
+  // Null until the server says whether the browser's session cookie is still good.
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    session.isOpen().then(setSignedIn, () => setSignedIn(false));
+  }, []);
 
   const loadInfo = useCallback(() => {
     setInfoError(null);
@@ -88,7 +92,7 @@ const Shell = () => {
 
   const isPublic = PUBLIC_PATHS.includes(location.path);
   useEffect(() => {
-    if (info?.installationCompleted && !signedIn && !isPublic) {
+    if (info?.installationCompleted && signedIn === false && !isPublic) {
       const back = location.url === '/' ? '' : `?next=${encodeURIComponent(location.url)}`;
       location.route(`/login${back}`, true);
     }
@@ -96,19 +100,31 @@ const Shell = () => {
 
   if (infoError) return <LoadError errors={infoError} retry={loadInfo} />;
   if (!info) return <Loading label="Connecting to Conveyor…" />;
-  if (!info.installationCompleted) return <Installation onInstalled={loadInfo} />;
 
-  const onSignedIn = (value: string, next?: string) => {
-    token.set(value);
+  const onSignedIn = (next?: string) => {
     setSignedIn(true);
     location.route(next?.startsWith('/') && !next.startsWith('//') ? next : '/flows', true);
   };
+  // The installation page signs the new administrator in; should that fail, the sign-in page asks.
+  const onInstalled = (signedInNow: boolean) => {
+    loadInfo();
+    if (signedInNow) onSignedIn();
+    else setSignedIn(false);
+  };
+  if (!info.installationCompleted) return <Installation onInstalled={onInstalled} />;
+  if (signedIn === null && !isPublic) return <Loading label="Connecting to Conveyor…" />;
 
   if (isPublic || !signedIn) {
     return (
       <main class="public">
         <Router>
-          <Route path="/login" component={SignIn} onSignedIn={onSignedIn} registration={info.registrationEnabled} />
+          <Route
+            path="/login"
+            component={SignIn}
+            onSignedIn={onSignedIn}
+            registration={info.registrationEnabled}
+            singleSignOn={info.isEnterprise}
+          />
           <Route path="/register" component={Register} onSignedIn={onSignedIn} />
           <Route path="/login/callback" component={SignInCallback} onSignedIn={onSignedIn} />
           <Route path="/forgot-password" component={ForgotPassword} />
@@ -123,9 +139,7 @@ const Shell = () => {
   if (!user) return <Loading label="Loading your account…" />;
 
   const signOut = async () => {
-    const current = token.get();
-    if (current) await api.delete(`/access-tokens/${encodeURIComponent(current)}`).catch(() => undefined);
-    token.clear();
+    await session.close().catch(() => undefined);
     setUser(null);
     setSignedIn(false);
     location.route('/login', true);

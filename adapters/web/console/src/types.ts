@@ -1,4 +1,8 @@
 /** The resources of docs/api.md as the console reads them. */
+
+/** A moment as the API gives every one: milliseconds since the epoch (docs/api.md, Timestamps). */
+export type Timestamp = number;
+
 export interface User {
   id: string;
   email: string;
@@ -6,7 +10,7 @@ export interface User {
   status: 'active' | 'invited';
   roleId: string;
   role: { id: string; name: string; isAdmin: boolean } | null;
-  createdAt: string;
+  createdAt: Timestamp;
 }
 
 export interface ServiceInfo {
@@ -29,7 +33,7 @@ export interface Step {
   parameters: Record<string, unknown>;
   connectionId: string | null;
   webhookUrl: string | null;
-  updatedAt?: string;
+  updatedAt: Timestamp;
   iconUrl: string | null;
   lastExecutionStep?: ExecutionStep | null;
 }
@@ -40,8 +44,8 @@ export interface Flow {
   active: boolean;
   status: 'draft' | 'published' | 'paused';
   folderId: string | null;
-  updatedAt: string;
-  createdAt: string;
+  updatedAt: Timestamp;
+  createdAt: Timestamp;
   steps: Step[];
 }
 
@@ -95,7 +99,7 @@ export interface Connection {
   key: string;
   formattedData: { screenName?: string | null };
   verified: boolean;
-  createdAt: string;
+  createdAt: Timestamp;
 }
 
 export interface AppAuth {
@@ -111,7 +115,9 @@ export interface ExecutionStep {
   dataIn: unknown;
   dataOut: unknown;
   errorDetails: unknown;
-  createdAt: string;
+  createdAt: Timestamp;
+  /** The step as it is now, in an execution's records (null once deleted); a step's own record has none. */
+  step?: Step | null;
 }
 
 export interface Execution {
@@ -119,8 +125,9 @@ export interface Execution {
   flowId: string;
   status: 'running' | 'waiting' | 'success' | 'failure';
   testRun: boolean;
-  createdAt: string;
-  finishedAt: string | null;
-  flow: { id: string; name: string };
+  createdAt: Timestamp;
+  finishedAt: Timestamp | null;
+  /** The flow as it is now, with its steps. */
+  flow: Flow;
   steps?: ExecutionStep[];
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { errorsOf, type FieldErrors } from './api';
+import type { Timestamp } from './types';
 
 /**
  * Loads data on mount and when `deps` change; `reload` fetches again. Only the answer to the
@@ -236,7 +237,7 @@ export const Pagination = ({
 
 export const Badge = ({ status }: { status: string }) => <span class={`badge badge-${status}`}>{status}</span>;
 
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
+export const formatDate = (moment: Timestamp | null) => (moment === null ? '–' : new Date(moment).toLocaleString());
 
 export const Json = ({ value, label }: { value: unknown; label: string }) => (
   <pre class="json" data-label={label}>

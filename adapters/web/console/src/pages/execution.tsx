@@ -1,22 +1,12 @@
 import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
-import type { Execution, Flow } from '../types';
+import type { Execution, ExecutionStep } from '../types';
 import { Badge, ErrorMessage, FormErrors, formatDate, Json, LoadError, Loading, Page, useAction, useLoad } from '../ui';
 
 export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   const { route } = useLocation();
   const execution = useLoad(() => api.get<Execution>(`/executions/${executionId}`).then((r) => r.data), [executionId]);
-  const flow = useLoad(
-    () =>
-      execution.data
-        ? api.get<Flow>(`/flows/${execution.data.flowId}`).then(
-            (r) => r.data,
-            () => null,
-          )
-        : Promise.resolve(null),
-    [execution.data?.flowId],
-  );
   const retry = useAction();
   // A run still going (or waiting on a delay) is followed until it finishes.
   const unfinished = execution.data?.status === 'running' || execution.data?.status === 'waiting';
@@ -28,12 +18,9 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   if (execution.error) return <LoadError errors={execution.error} retry={execution.reload} />;
   if (!execution.data) return <Loading label="Loading the execution…" />;
   const current = execution.data;
-  const stepName = (stepId: string) => {
-    const step = flow.data?.steps.find((s) => s.id === stepId);
-    return step
-      ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}`
-      : 'A step no longer in the flow';
-  };
+  // Each record carries its step as it is now; none once the step was deleted.
+  const stepName = ({ step }: ExecutionStep) =>
+    step ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}` : 'A step no longer in the flow';
   return (
     <Page
       title={`Execution of ${current.flow.name}`}
@@ -75,9 +62,9 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
       <ol class="steps">
         {current.steps?.map((step) => (
           <li key={step.id}>
-            <article class={`step-card execution-step-${step.status}`} aria-label={stepName(step.stepId)}>
+            <article class={`step-card execution-step-${step.status}`} aria-label={stepName(step)}>
               <header class="step-header">
-                <h2>{stepName(step.stepId)}</h2>
+                <h2>{stepName(step)}</h2>
                 <Badge status={step.status} />
               </header>
               <div class="grid-2">

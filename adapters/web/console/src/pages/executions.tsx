@@ -4,8 +4,8 @@ import { api, query } from '../api';
 import type { Execution } from '../types';
 import { Badge, Empty, formatDate, LoadError, Loading, Page, Pagination, Table, useId, useLoad } from '../ui';
 
-/** `datetime-local` gives local wall time; the API wants an instant. */
-const instant = (local: string) => (local ? new Date(local).toISOString() : '');
+/** `datetime-local` gives local wall time; the API wants an instant, in milliseconds as it gives them. */
+const instant = (local: string) => (local ? String(new Date(local).getTime()) : '');
 
 export const Executions = () => {
   const location = useLocation();

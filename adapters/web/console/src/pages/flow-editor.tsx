@@ -32,7 +32,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const apps = useLoad(() => api.get<App[]>('/apps').then((r) => r.data), []);
   const samples = useLoad(
     () => (flow.data ? loadSamples(flow.data) : Promise.resolve(new Map<string, Step>())),
-    [flow.data?.steps.map((s) => `${s.id}:${s.updatedAt ?? ''}:${s.lastExecutionStep?.id ?? ''}`).join(',')],
+    [flow.data?.steps.map((s) => `${s.id}:${s.updatedAt}:${s.lastExecutionStep?.id ?? ''}`).join(',')],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, errorsOf, type FieldErrors, query } from '../api';
+import { useSession } from '../session';
 import type { Flow, Folder } from '../types';
 import {
   Badge,
@@ -147,15 +148,18 @@ export const Flows = () => {
   const folderSelectId = useId('folder');
   const importId = useId('import');
   const folders = useLoad(() => api.get<Folder[]>('/folders').then((r) => r.data), []);
-  // Listed only when an administrator enabled templates (and the licence allows them); else 403.
-  const templates = useLoad(
-    () =>
-      api.get<{ id: string; name: string }[]>('/templates').then(
-        (r) => r.data,
-        () => [],
-      ),
-    [],
-  );
+  // Templates are listed only with a licence and once an administrator enabled them (else 403):
+  // the public configuration says whether to ask.
+  const { info } = useSession();
+  const templates = useLoad(async () => {
+    if (!info.isEnterprise) return [];
+    const { enableTemplates } = (await api.get<{ enableTemplates: boolean }>('/service/config')).data;
+    if (!enableTemplates) return [];
+    return api.get<{ id: string; name: string }[]>('/templates').then(
+      (r) => r.data,
+      () => [],
+    );
+  }, [info.isEnterprise]);
   const [templateId, setTemplateId] = useState('');
   const templateSelectId = useId('template');
   const flows = useLoad(

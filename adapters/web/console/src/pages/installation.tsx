@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, session } from '../api';
 import { FormErrors, InputField, NewPasswordField, useAction } from '../ui';
 
-/** The first start: create the administrator (POST /installation/users), then sign in. */
-export const Installation = ({ onInstalled }: { onInstalled: () => void }) => {
+/** The first start: create the administrator (POST /installation/users) and sign them in. */
+export const Installation = ({ onInstalled }: { onInstalled: (signedIn: boolean) => void }) => {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -11,7 +11,12 @@ export const Installation = ({ onInstalled }: { onInstalled: () => void }) => {
   const submit = async (event: Event) => {
     event.preventDefault();
     const done = await run(() => api.post('/installation/users', { fullName, email, password }));
-    if (done) onInstalled();
+    if (!done) return;
+    const signedIn = await session.open(email, password).then(
+      () => true,
+      () => false,
+    );
+    onInstalled(signedIn);
   };
   return (
     <main class="public">

@@ -3,7 +3,7 @@ import { api } from '../api';
 /**
  * The OAuth2 consent in a popup. The provider returns the popup to
  * `/app/<appKey>/connections/callback?code&state` (a console page, same origin, so it shares the
- * token and this pending record), which finishes the connection and tells the opener.
+ * session cookie and this pending record), which finishes the connection and tells the opener.
  */
 const PENDING = 'conveyor.oauth.pending';
 export const OAUTH_MESSAGE = 'conveyor-oauth-finished';

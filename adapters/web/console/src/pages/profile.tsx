@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useSession } from '../session';
+import type { Timestamp } from '../types';
 import { FormErrors, formatDate, InputField, NewPasswordField, Page, useAction, useLoad } from '../ui';
 
 interface PlanAndUsage {
   plan: { id: string; name: string; limit: number | null };
-  usage: { task: number; periodStart: string; periodEnd: string };
+  usage: { task: number; periodStart: Timestamp; periodEnd: Timestamp };
 }
 
 export const Profile = () => {

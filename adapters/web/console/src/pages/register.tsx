@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, session } from '../api';
 import { FormErrors, InputField, NewPasswordField, useAction } from '../ui';
 
 /** Self-registration, offered when an administrator switched it on; signs the new user in. */
-export const Register = ({ onSignedIn }: { onSignedIn: (token: string) => void }) => {
+export const Register = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -12,9 +12,9 @@ export const Register = ({ onSignedIn }: { onSignedIn: (token: string) => void }
     event.preventDefault();
     const signedIn = await run(async () => {
       await api.post('/users', { fullName, email, password });
-      return (await api.post<{ token: string }>('/access-tokens', { email, password })).data.token;
+      return session.open(email, password);
     });
-    if (signedIn) onSignedIn(signedIn);
+    if (signedIn) onSignedIn();
   };
   return (
     <form class="card narrow" onSubmit={submit} aria-labelledby="register-title">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api } from '../api';
+import { api, session } from '../api';
 import { FormErrors, InputField, useAction, useLoad } from '../ui';
 
 interface SamlProvider {
@@ -9,29 +9,38 @@ interface SamlProvider {
   loginUrl: string;
 }
 
-type SignedIn = (token: string, next?: string) => void;
+type SignedIn = (next?: string) => void;
 
-export const SignIn = ({ onSignedIn, registration }: { onSignedIn: SignedIn; registration?: boolean }) => {
+export const SignIn = ({
+  onSignedIn,
+  registration,
+  singleSignOn,
+}: {
+  onSignedIn: SignedIn;
+  registration?: boolean;
+  /** The instance has an enterprise licence: SAML providers may be listed (the list is enterprise). */
+  singleSignOn?: boolean;
+}) => {
   const { query } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors, busy, run } = useAction();
-  // Without an enterprise licence the list answers 403: then there is simply no SSO button.
   const providers = useLoad(
-    () =>
-      api.get<SamlProvider[]>('/saml-auth-providers').then(
-        (r) => r.data,
-        () => [],
-      ),
-    [],
+    async () =>
+      singleSignOn
+        ? api.get<SamlProvider[]>('/saml-auth-providers').then(
+            (r) => r.data,
+            () => [],
+          )
+        : [],
+    [singleSignOn],
   );
   useEffect(() => {
     document.title = 'Sign in · Conveyor';
   }, []);
   const submit = async (event: Event) => {
     event.preventDefault();
-    const answer = await run(() => api.post<{ token: string }>('/access-tokens', { email, password }));
-    if (answer) onSignedIn(answer.data.token, query.next);
+    if (await run(() => session.open(email, password))) onSignedIn(query.next);
   };
   return (
     <form class="card narrow" onSubmit={submit} aria-labelledby="sign-in-title">
@@ -88,12 +97,18 @@ export const SignIn = ({ onSignedIn, registration }: { onSignedIn: SignedIn; reg
   );
 };
 
-/** Where SAML sign-in sends the browser back with `?token=`. */
+/**
+ * Where SAML sign-in sends the browser back. The server has opened the cookie session already; the
+ * `?token=` it adds is for Automatisch's web client, so it leaves the address (and history) at once.
+ */
 export const SignInCallback = ({ onSignedIn }: { onSignedIn: SignedIn }) => {
-  const { query, route } = useLocation();
+  const { route } = useLocation();
   useEffect(() => {
-    if (query.token) onSignedIn(query.token);
-    else route('/login?error=saml', true);
-  }, [query.token, onSignedIn, route]);
+    history.replaceState(null, '', '/login/callback');
+    session.isOpen().then(
+      (open) => (open ? onSignedIn() : route('/login?error=saml', true)),
+      () => route('/login?error=saml', true),
+    );
+  }, []);
   return <p class="muted">Signing you in…</p>;
 };

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
+import type { Timestamp } from '../../types';
 import { FormErrors, formatDate, LoadStatus, Table, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface ApiToken {
   id: string;
   token: string;
-  createdAt: string;
+  createdAt: Timestamp;
 }
 
 export const AdminApiTokens = () => {

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
+import type { Timestamp } from '../../types';
 import { CheckboxField, FormErrors, formatDate, InputField, LoadStatus, useAction, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
@@ -14,7 +15,7 @@ interface Config {
 interface License {
   id: string | null;
   name: string | null;
-  expireAt: string | null;
+  expireAt: Timestamp | null;
   verified: boolean;
 }
 

@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
-import type { Flow } from '../../types';
+import type { Flow, Timestamp } from '../../types';
 import { FormErrors, formatDate, InputField, LoadStatus, Table, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
 
 interface Template {
   id: string;
   name: string;
-  createdAt: string;
+  createdAt: Timestamp;
 }
 
 export const AdminTemplates = () => {

@@ -1,7 +1,7 @@
-import type { AppCatalog, OAuthClientSettings } from '../../../ports/app-catalog.js';
-import type { ConnectionRecord, Repositories } from '../../../ports/repositories.js';
-import { type DomainError, invalidInput } from '../../domain/errors.js';
-import { err, ok, type Result } from '../../domain/result.js';
+import type { AppCatalog, OAuthClientSettings } from '../../ports/app-catalog.js';
+import type { ConnectionRecord, Repositories } from '../../ports/repositories.js';
+import { type DomainError, invalidInput } from '../domain/errors.js';
+import { err, ok, type Result } from '../domain/result.js';
 
 /** Where the provider sends the user back; the web console finishes the connection there. */
 export const oauthRedirectUri = (webAppUrl: string, appKey: string) =>

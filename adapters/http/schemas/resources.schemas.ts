@@ -1,0 +1,249 @@
+import * as v from 'valibot';
+import { SUBSCRIPTION_STATUSES } from '../../../core/domain/billing.js';
+import { SAML_SIGNATURE_ALGORITHMS } from '../../../core/domain/saml.js';
+
+/**
+ * What the routes answer, as `data` of the success envelope: the presenters are typed by these
+ * schemas (so a presenter cannot drift from them without the compiler saying so), the OpenAPI
+ * document shows them as `components.schemas` (by the names of `RESOURCE_SCHEMAS`), and
+ * test/http/openapi.test.ts parses real answers with them. Objects are open: a client must accept
+ * a field it does not know.
+ */
+
+/** docs/api.md, "Timestamps": what Automatisch's serializers give and its web client reads. */
+const Timestamp = v.pipe(
+  v.number(),
+  v.integer(),
+  v.metadata({
+    format: 'int64',
+    description: 'Milliseconds since the Unix epoch (UTC)',
+    examples: [1795341600000],
+  }),
+);
+const Moment = v.nullable(Timestamp);
+const Id = v.string();
+const Text = v.nullable(v.string());
+const Stamps = { createdAt: Timestamp, updatedAt: Timestamp };
+
+const Permission = v.object({ action: v.string(), subject: v.string(), conditions: v.array(v.string()) });
+
+const Role = v.object({ id: Id, name: v.string(), description: Text, isAdmin: v.boolean(), ...Stamps });
+const RoleWithPermissions = v.object({ ...Role.entries, permissions: v.array(Permission) });
+
+const User = v.object({
+  id: Id,
+  email: v.string(),
+  fullName: v.string(),
+  status: v.picklist(['active', 'invited']),
+  roleId: Id,
+  role: Role,
+  permissions: v.array(Permission),
+  ...Stamps,
+});
+const InvitedUser = v.object({ ...User.entries, acceptInvitationUrl: v.string() });
+
+const ApiToken = v.object({
+  id: Id,
+  token: v.pipe(v.string(), v.description('Masked: the first and last four characters')),
+  userId: Id,
+  createdAt: Timestamp,
+});
+const NewApiToken = v.object({
+  id: Id,
+  token: v.pipe(v.string(), v.description('The whole token, shown this once')),
+  createdAt: Timestamp,
+});
+
+const License = v.object({ id: Text, name: Text, expireAt: Moment, verified: v.boolean() });
+
+const Connection = v.object({
+  id: Id,
+  key: v.string(),
+  appAuthClientId: Text,
+  formattedData: v.object({ screenName: Text }),
+  verified: v.boolean(),
+  ...Stamps,
+});
+
+const AppConfig = v.object({
+  key: v.string(),
+  disabled: v.boolean(),
+  useOnlyPredefinedAuthClients: v.boolean(),
+  ...Stamps,
+});
+
+const OAuthClient = v.object({ id: Id, appKey: v.string(), name: v.string(), active: v.boolean(), ...Stamps });
+
+const Step = v.object({
+  id: Id,
+  flowId: Id,
+  type: v.picklist(['trigger', 'action']),
+  appKey: Text,
+  key: Text,
+  name: Text,
+  position: v.pipe(v.number(), v.integer()),
+  status: v.picklist(['incomplete', 'completed']),
+  parameters: v.record(v.string(), v.unknown()),
+  connectionId: Text,
+  appVersion: v.nullable(v.pipe(v.number(), v.integer())),
+  continueOnFailure: v.boolean(),
+  webhookUrl: Text,
+  iconUrl: Text,
+  ...Stamps,
+});
+
+const Flow = v.object({
+  id: Id,
+  name: v.string(),
+  active: v.boolean(),
+  status: v.picklist(['draft', 'published', 'paused']),
+  folderId: Text,
+  userId: Id,
+  publishedAt: Moment,
+  ...Stamps,
+  steps: v.array(Step),
+});
+
+const Folder = v.object({ id: Id, name: v.string(), ...Stamps });
+
+/** A flow as a portable document (API.md §10): `POST /flows/:flowId/export`, a template's `flowData`. */
+const ExportDocument = v.object({
+  id: Id,
+  name: v.string(),
+  steps: v.array(
+    v.object({
+      id: Id,
+      key: Text,
+      name: Text,
+      appKey: Text,
+      type: v.picklist(['trigger', 'action']),
+      parameters: v.record(v.string(), v.unknown()),
+      position: v.pipe(v.number(), v.integer()),
+      webhookPath: Text,
+    }),
+  ),
+});
+
+const Template = v.object({ id: Id, name: v.string(), flowData: ExportDocument, ...Stamps });
+
+/** A step's record in a run, as the step shows its own. */
+const LastExecutionStep = v.object({
+  id: Id,
+  executionId: Id,
+  stepId: Id,
+  status: v.picklist(['success', 'failure']),
+  dataIn: v.unknown(),
+  dataOut: v.unknown(),
+  errorDetails: v.unknown(),
+  ...Stamps,
+});
+const StepWithLastExecutionStep = v.object({ ...Step.entries, lastExecutionStep: v.nullable(LastExecutionStep) });
+
+/** A record with its step as it is now; null once the step was deleted. */
+const ExecutionStep = v.object({ ...LastExecutionStep.entries, step: v.nullable(Step) });
+
+const Execution = v.object({
+  id: Id,
+  flowId: Id,
+  status: v.picklist(['running', 'waiting', 'success', 'failure']),
+  testRun: v.boolean(),
+  retryOf: v.nullable(Id),
+  resumeAt: Moment,
+  ...Stamps,
+  finishedAt: Moment,
+  flow: Flow,
+});
+const ExecutionDetail = v.object({ ...Execution.entries, steps: v.array(ExecutionStep) });
+
+const SamlAuthProvider = v.object({
+  id: Id,
+  name: v.string(),
+  certificate: v.string(),
+  signatureAlgorithm: v.picklist(SAML_SIGNATURE_ALGORITHMS),
+  issuer: v.string(),
+  entryPoint: v.string(),
+  firstnameAttributeName: v.string(),
+  surnameAttributeName: v.string(),
+  emailAttributeName: v.string(),
+  roleAttributeName: v.string(),
+  defaultRoleId: Id,
+  active: v.boolean(),
+  loginUrl: v.string(),
+  ...Stamps,
+});
+
+/** What a login page needs, before anyone is signed in. */
+const PublicSamlAuthProvider = v.object({ id: Id, name: v.string(), loginUrl: v.string(), issuer: v.string() });
+
+const Period = v.object({ start: Timestamp, end: Timestamp });
+
+const PlanAndUsage = v.object({
+  plan: v.object({ id: v.string(), name: v.string(), limit: v.nullable(v.pipe(v.number(), v.integer())) }),
+  usage: v.object({ task: v.pipe(v.number(), v.integer()), periodStart: Timestamp, periodEnd: Timestamp }),
+});
+
+const Subscription = v.object({
+  id: Id,
+  userId: Id,
+  planId: v.string(),
+  status: v.picklist(SUBSCRIPTION_STATUSES),
+  currentPeriod: v.nullable(Period),
+  nextBillAt: Moment,
+  cancelUrl: Text,
+  updateUrl: Text,
+  ...Stamps,
+});
+
+const Invoice = v.object({
+  id: Id,
+  subscriptionId: v.nullable(Id),
+  status: v.string(),
+  number: Text,
+  total: v.pipe(v.string(), v.description("In the currency's smallest unit, as a decimal string")),
+  currency: v.string(),
+  billedAt: Moment,
+  period: v.nullable(Period),
+  ...Stamps,
+});
+
+/** Every named answer schema: the OpenAPI document's `components.schemas` and its `$ref`s. */
+export const RESOURCE_SCHEMAS = {
+  Timestamp,
+  Permission,
+  Role,
+  RoleWithPermissions,
+  User,
+  InvitedUser,
+  ApiToken,
+  NewApiToken,
+  License,
+  Connection,
+  AppConfig,
+  OAuthClient,
+  Step,
+  StepWithLastExecutionStep,
+  Flow,
+  Folder,
+  ExportDocument,
+  Template,
+  LastExecutionStep,
+  ExecutionStep,
+  Execution,
+  ExecutionDetail,
+  SamlAuthProvider,
+  PublicSamlAuthProvider,
+  Period,
+  PlanAndUsage,
+  Subscription,
+  Invoice,
+} as const;
+
+type Schemas = typeof RESOURCE_SCHEMAS;
+/** Read-only all the way down, so that the domain's read-only arrays are presented as they are. */
+type Frozen<T> = T extends readonly (infer Item)[]
+  ? readonly Frozen<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
+/** The JSON a presenter gives for the named schema. */
+export type Answer<Name extends keyof Schemas> = Frozen<v.InferOutput<Schemas[Name]>>;
