@@ -23,7 +23,7 @@ import { createRepositories } from '../adapters/persistence/repositories/index.j
 import { createUnitOfWork } from '../adapters/persistence/unit-of-work.js';
 import { createNodeSamlGateway } from '../adapters/saml/node-saml-gateway.js';
 import { buildUseCases } from '../core/application/use-cases.js';
-import { DEFAULT_STEP_BACKOFF } from '../core/engine/backoff.js';
+import { DEFAULT_STEP_BACKOFF } from '../core/domain/backoff.js';
 import { EXECUTION_JOB, FLOW_TRIGGER_JOB } from '../core/engine/jobs.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobQueue } from '../ports/job-queue.js';

@@ -5,7 +5,7 @@ import type { ErrorDetails, Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
 import { renderParameters, type StepOutputs } from '../domain/templating.js';
-import { retryDelayMs } from './backoff.js';
+import { retryDelayMs } from '../domain/backoff.js';
 import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';

@@ -1,4 +1,4 @@
-import type { BackoffPolicy } from './backoff.js';
+import type { BackoffPolicy } from '../domain/backoff.js';
 import type { IntakeLimits } from './intake-gate.js';
 
 export interface EngineSettings {
