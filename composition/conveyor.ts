@@ -57,7 +57,6 @@ export const createConveyor = async (
       publicUrl: config.webhookUrl,
       webAppUrl: config.webAppUrl,
       corsOrigins: config.corsOrigins,
-      syncTimeoutMs: config.syncWebhookTimeoutMs,
       metricsToken: config.metricsToken,
     },
     fallback: staticConsole(config.webConsoleDir ?? defaultConsoleDirectory(), {

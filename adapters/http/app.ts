@@ -56,7 +56,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   );
 
   app.route('/', metricsRoutes(metrics, settings.metricsToken));
-  app.route('/', webhookRoutes({ ...deps, syncTimeoutMs: settings.syncTimeoutMs }));
+  app.route('/', webhookRoutes(deps));
   app.route('/', samlSignInRoutes(deps));
 
   const api = apiRouter(deps);

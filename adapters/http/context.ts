@@ -14,8 +14,6 @@ export interface HttpSettings {
   readonly webAppUrl: string;
   /** Origins whose pages may call the API with credentials (CORS). */
   readonly corsOrigins: readonly string[];
-  /** How long `/sync` webhooks wait for their run before answering 202. */
-  readonly syncTimeoutMs: number;
   /** When set, `GET /metrics` requires it as a bearer token; null: the metrics are public. */
   readonly metricsToken: string | null;
 }

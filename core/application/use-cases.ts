@@ -28,6 +28,7 @@ import { makeUpdateConnection } from './connections/update-connection.js';
 import { makeTestConnection, makeVerifyConnection } from './connections/verify-connection.js';
 import type { CoreDeps } from './deps.js';
 import { makeAcceptWebhook } from './executions/accept-webhook.js';
+import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
 import { makeGetWebhookResponse } from './executions/webhook-response.js';
@@ -96,6 +97,10 @@ export const buildUseCases = (base: CoreDeps) => {
     logger: base.logger,
     limits: base.settings.engine.intake,
   });
+  // Shared by the use cases that answer a synchronous webhook.
+  const acceptWebhook = makeAcceptWebhook(deps, intake);
+  const runExecution = makeRunExecution(deps);
+  const getWebhookResponse = makeGetWebhookResponse(deps);
   return {
     checkAccess: makeCheckAccess(deps),
     getServiceInfo: makeGetServiceInfo(deps),
@@ -182,13 +187,14 @@ export const buildUseCases = (base: CoreDeps) => {
     getExecution: makeGetExecution(deps),
     listExecutionSteps: makeListExecutionSteps(deps),
     retryExecution: makeRetryExecution(deps),
-    acceptWebhook: makeAcceptWebhook(deps, intake),
+    acceptWebhook,
+    answerSyncWebhook: makeAnswerSyncWebhook({ ...deps, acceptWebhook, runExecution, getWebhookResponse }),
     /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
     webhookRefusal: intake.refusal,
-    getWebhookResponse: makeGetWebhookResponse(deps),
+    getWebhookResponse,
 
     /** For workers: run (or go on with) an execution; fire a flow's schedule or polling trigger. */
-    runExecution: makeRunExecution(deps),
+    runExecution,
     fireTrigger: makeFireTrigger(deps),
     syncFlowSchedule: makeSyncFlowSchedule(deps),
     engine: makeEngineMaintenance(deps),

@@ -1,9 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { executionFailed, webhookFiltered } from '../../../core/domain/errors.js';
 import type { IncomingRequest } from '../../../ports/step-runner.js';
 import type { AppEnv, HttpDeps } from '../context.js';
 import { sendOne } from '../envelope.js';
-import { fail } from '../failures.js';
 import { parseJsonText } from '../json-text.js';
 import { isServerOnlyHeader, sandboxWebhooks } from '../middleware/webhook-sandbox.js';
 import { bodyText } from '../request-body.js';
@@ -37,14 +35,12 @@ const incoming = async (c: Context): Promise<IncomingRequest> => {
 
 const NO_ANSWER = 'The flow ran, but it has no "Respond with" step that answered this call.';
 
-const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
-
 /**
- * Webhook intake (API.md §8). The plain address answers once the run is stored; `/sync` runs the
- * flow in this process and answers with its "respond with" step.
+ * Webhook intake (API.md §8). The plain address answers once the run is stored; `/sync` answers
+ * with the run's "respond with" step (the answerSyncWebhook use case runs it in this process).
  */
-export const webhookRoutes = (deps: HttpDeps & { readonly syncTimeoutMs: number }) => {
-  const { useCases, logger } = deps;
+export const webhookRoutes = (deps: HttpDeps) => {
+  const { useCases } = deps;
   return new Hono<AppEnv>()
     .use('/webhooks/*', sandboxWebhooks)
     .on(METHODS, WEBHOOK_ROUTE, async (c) => {
@@ -54,41 +50,28 @@ export const webhookRoutes = (deps: HttpDeps & { readonly syncTimeoutMs: number 
     })
     .on(METHODS, SYNC_WEBHOOK_ROUTE, async (c) => {
       const flowId = idParam(c, 'flowId', 'Flow');
-      const accepted = unwrap(await useCases.acceptWebhook(flowId, await incoming(c), { sync: true }));
-      const [first, ...others] = accepted.executionIds;
-      if (!accepted.active || !first) return c.body(null, 204);
-      const run = (id: string) =>
-        useCases.runExecution(id, `sync:${id}`).catch((error: unknown) => {
-          // The run is stored: the reaper gives it to a worker once its lease runs out.
-          logger.error({ executionId: id, err: error }, 'synchronous run failed to complete');
-          return 'skipped' as const;
-        });
-      for (const id of others) void run(id);
-      const outcome = await Promise.race([run(first), sleep(deps.syncTimeoutMs)]);
-      const response = outcome === 'timeout' ? { kind: 'pending' as const } : await useCases.getWebhookResponse(first);
-      switch (response.kind) {
+      const answer = unwrap(await useCases.answerSyncWebhook(flowId, await incoming(c)));
+      switch (answer.kind) {
+        case 'none':
+          return c.body(null, 204);
         case 'respond': {
           // Text is sent as it is, anything else as JSON; no body (as with 204) is an empty answer.
-          const given = response.body;
+          const given = answer.body;
           const body =
             given === null || given === '' ? null : typeof given === 'string' ? given : JSON.stringify(given);
           const headers = new Headers(
             body !== null && typeof given !== 'string' ? { 'content-type': 'application/json' } : {},
           );
-          for (const [name, value] of Object.entries(response.headers)) {
+          for (const [name, value] of Object.entries(answer.headers)) {
             if (!isServerOnlyHeader(name)) headers.set(name, value);
           }
-          return new Response(body, { status: response.statusCode, headers });
+          return new Response(body, { status: answer.statusCode, headers });
         }
-        case 'filtered':
-          return fail(webhookFiltered());
-        case 'failed':
-          return fail(executionFailed(first));
         case 'empty':
           // Automatisch answers an empty 204 here, which reads as if the flow had answered nothing.
-          return sendOne(c, 'Object', { executionId: first, status: 'success', message: NO_ANSWER }, 200);
+          return sendOne(c, 'Object', { executionId: answer.executionId, status: 'success', message: NO_ANSWER }, 200);
         case 'pending':
-          return sendOne(c, 'Object', { executionId: first }, 202);
+          return sendOne(c, 'Object', { executionId: answer.executionId }, 202);
       }
     });
 };

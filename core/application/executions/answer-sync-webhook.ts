@@ -1,0 +1,63 @@
+import type { IncomingRequest } from '../../../ports/step-runner.js';
+import { type DomainError, executionFailed, webhookFiltered } from '../../domain/errors.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import type { RunExecution } from '../../engine/run-execution.js';
+import type { CoreDeps } from '../deps.js';
+import type { AcceptedWebhook } from './accept-webhook.js';
+import type { WebhookResponse } from './webhook-response.js';
+
+/** What a `/sync` webhook call answers. Filtered and failed runs are errors (422). */
+export type SyncWebhookAnswer =
+  /** The flow is not published (the call was kept as test data), or its trigger gave no item. */
+  | { readonly kind: 'none' }
+  | Extract<WebhookResponse, { kind: 'respond' }>
+  /** The run finished with no "respond with" step that answered. */
+  | { readonly kind: 'empty'; readonly executionId: string }
+  /** Still running after the time limit (or waiting on a delay). */
+  | { readonly kind: 'pending'; readonly executionId: string };
+
+interface Deps extends Pick<CoreDeps, 'logger' | 'settings'> {
+  readonly acceptWebhook: (
+    flowId: string,
+    request: IncomingRequest,
+    options: { sync: boolean },
+  ) => Promise<Result<AcceptedWebhook, DomainError>>;
+  readonly runExecution: RunExecution;
+  readonly getWebhookResponse: (executionId: string) => Promise<WebhookResponse>;
+}
+
+const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
+
+/**
+ * A synchronous webhook: the call's runs start in this process, not through the queue, and the
+ * answer is the first run's "respond with" step, if it finishes within the time limit.
+ */
+export const makeAnswerSyncWebhook =
+  (deps: Deps) =>
+  async (flowId: string, request: IncomingRequest): Promise<Result<SyncWebhookAnswer, DomainError>> => {
+    const accepted = await deps.acceptWebhook(flowId, request, { sync: true });
+    if (!accepted.ok) return accepted;
+    const [first, ...others] = accepted.value.executionIds;
+    if (!accepted.value.active || !first) return ok({ kind: 'none' });
+    const run = (id: string) =>
+      deps.runExecution(id, `sync:${id}`).catch((error: unknown) => {
+        // The run is stored: the reaper gives it to a worker once its lease runs out.
+        deps.logger.error({ executionId: id, err: error }, 'synchronous run failed to complete');
+        return 'skipped' as const;
+      });
+    for (const id of others) void run(id);
+    const outcome = await Promise.race([run(first), sleep(deps.settings.engine.syncTimeoutMs)]);
+    const response: WebhookResponse =
+      outcome === 'timeout' ? { kind: 'pending' } : await deps.getWebhookResponse(first);
+    switch (response.kind) {
+      case 'respond':
+        return ok(response);
+      case 'filtered':
+        return err(webhookFiltered());
+      case 'failed':
+        return err(executionFailed(first));
+      case 'empty':
+      case 'pending':
+        return ok({ kind: response.kind, executionId: first });
+    }
+  };
