@@ -33,12 +33,18 @@ export interface Lease {
   readonly until: Date;
 }
 
+/** A record as a worker reads it when it takes a run up. */
+export interface ClaimedRecord extends ExecutionStep {
+  /** An action the engine ran in this run (billed as a task); not the trigger's record, nor one a retry copied. */
+  readonly task: boolean;
+}
+
 export interface ClaimedRun {
   readonly execution: Execution;
   /** The flow's steps, by position. */
   readonly steps: readonly Step[];
   /** The run's records so far, oldest first. */
-  readonly recorded: readonly ExecutionStep[];
+  readonly recorded: readonly ClaimedRecord[];
   /** The account of the flow's owner was removed: the run must not go on. */
   readonly ownerRemoved: boolean;
 }
@@ -48,10 +54,11 @@ export interface NewRun {
   readonly trigger: NewExecutionStep;
 }
 
-/** What becomes of a run once a step's record is in. */
+/** What becomes of a run once a step's record is in, as the run's state machine decided. */
 export type AfterStep =
   | { readonly kind: 'continue'; readonly resetAttempts: boolean }
-  | { readonly kind: 'finish'; readonly status: 'success' | 'failure' }
+  /** `tasks`: to bill to the flow's owner, once; null bills nothing (a test run). */
+  | { readonly kind: 'finish'; readonly status: 'success' | 'failure'; readonly tasks: number | null }
   | { readonly kind: 'wait'; readonly resumeAt: Date };
 
 export interface ExecutionRepository {
@@ -77,7 +84,8 @@ export interface ExecutionRepository {
   wait(id: string, resumeAt: Date, stepAttempts: number, now: Date): Promise<void>;
   /** The run went past a step that needed retries: the next step starts with no attempts. */
   advance(id: string, now: Date): Promise<void>;
-  finish(id: string, status: 'success' | 'failure', now: Date): Promise<void>;
+  /** Ends the run; `tasks` (null: none) are billed to its flow's owner in the same transaction, once. */
+  finish(id: string, status: 'success' | 'failure', now: Date, tasks: number | null): Promise<void>;
   /**
    * Records a step's result and moves its run on, atomically and with as few round trips as the
    * database allows (the engine does this for every step). False when the step was already

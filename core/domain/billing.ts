@@ -3,6 +3,9 @@
  * action step the engine ran in a run that is not a test; a run's tasks count when it finishes.
  */
 
+/** The tasks a finished run bills: the actions it ran, or null for a test run, which is never billed. */
+export const runTasks = (testRun: boolean, actionsRun: number): number | null => (testRun ? null : actionsRun);
+
 export interface Plan {
   readonly id: string;
   readonly name: string;

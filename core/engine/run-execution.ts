@@ -1,256 +1,138 @@
-import type { AfterStep } from '../../ports/execution-repositories.js';
-import type { StepFailure } from '../../ports/step-runner.js';
-import { UnstorableTextError } from '../../ports/unstorable-text.js';
-import type { ErrorDetails, Execution } from '../domain/execution.js';
+import type { ClaimedRun } from '../../ports/execution-repositories.js';
+import type { Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
-import { ok } from '../domain/result.js';
-import { renderParameters, type StepOutputs } from '../domain/templating.js';
-import { retryDelayMs } from '../domain/backoff.js';
+import {
+  decide,
+  planOf,
+  type RunContext,
+  type RunEvent,
+  type RunPlan,
+  type RunState,
+  type Transition,
+} from '../domain/run-machine.js';
 import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
-import { parsedArgumentKeys } from './parsed-arguments.js';
-import { stepConnection } from './step-connection.js';
+import { logRetry, logRunEnd } from './run-log.js';
+import { makePersistTransition, unstorableResult } from './run-persistence.js';
+import { runStep, type StepTurn } from './run-step.js';
 
 /** What became of a run after one turn of a worker. */
 export type RunOutcome = 'finished' | 'waiting' | 'skipped';
 
-const failureDetails = (failure: StepFailure): ErrorDetails => ({
-  message: failure.message,
-  ...(failure.details ?? {}),
+/** The run as the state machine sees it, from what the claim read. */
+const stateOf = ({ execution, recorded }: ClaimedRun): RunState => ({
+  status: 'running',
+  testRun: execution.testRun,
+  untilStepId: execution.untilStepId,
+  attempts: execution.stepAttempts,
+  records: recorded.map((r) => ({
+    stepId: r.stepId,
+    status: r.status,
+    output: r.dataOut,
+    error: r.errorDetails,
+    task: r.task,
+  })),
 });
 
-/**
- * A step's result that the database cannot hold (Postgres takes no NUL character and no lone
- * surrogate) would fail its record on every attempt, so the step fails instead, saying why.
- * Anything else thrown by a record is thrown on.
- */
-const unstorableResult = (error: unknown): ErrorDetails => {
-  if (!(error instanceof UnstorableTextError)) throw error;
-  return {
-    message:
-      error.reason === 'nul'
-        ? 'The step’s result holds a NUL character (U+0000), which the database cannot store: encode binary data (base64) or remove it.'
-        : 'The step’s result holds a lone UTF-16 surrogate, which the database cannot store.',
-  };
-};
+interface Turn {
+  readonly execution: Execution;
+  readonly workerId: string;
+  readonly plan: RunPlan;
+  readonly steps: ReadonlyMap<string, Step>;
+}
 
 /**
- * Runs an execution from where it stands to its end, or to a pause (delay, retry after backoff).
- * Every step's result is committed before the next step starts, so a run taken over after a crash
- * goes on from its last committed step and no finished step runs twice. A second record of the
- * same step (a worker that lost its lease) is refused by the database and ends this turn.
+ * Carries a run from where it stands to its end, or to a pause (a delay, a retry after backoff).
+ * The run's state machine (core/domain/run-machine.ts) decides every move; this loop runs the
+ * steps it asks for and persists each decision before it acts on the next, so a run taken over
+ * after a crash goes on from its last committed step and no finished step runs twice. A second
+ * record of the same step (a worker that lost its lease) is refused by the database and ends the turn.
  */
 export const makeRunExecution = (deps: EngineDeps) => {
-  const { repos, uow, clock, ids, runner, queue, logger } = deps;
-
-  const resumeLater = async (execution: Execution, at: Date, attempts: number) => {
-    await uow.run(async (tx) => {
-      await tx.executions.wait(execution.id, at, attempts, clock.now());
-      return ok(undefined);
-    });
-    await queue.send({ name: EXECUTION_JOB, payload: { executionId: execution.id }, startAfter: at });
-    return 'waiting' as const;
-  };
-
-  /** Records a step's result; with `finish`, ends the run in the same transaction. */
-  const record = async (
-    execution: Execution,
-    step: Step,
-    result: { status: 'success' | 'failure'; dataIn: unknown; dataOut: unknown; errorDetails: ErrorDetails | null },
-    then: { finish?: 'success' | 'failure'; resumeAt?: Date },
-  ): Promise<boolean> => {
-    const next: AfterStep = then.finish
-      ? { kind: 'finish', status: then.finish }
-      : then.resumeAt
-        ? { kind: 'wait', resumeAt: then.resumeAt }
-        : { kind: 'continue', resetAttempts: execution.stepAttempts > 0 };
-    const saved = await repos.executions.recordStep(
-      {
-        id: ids.ordered(),
-        executionId: execution.id,
-        stepId: step.id,
-        position: step.position,
-        ...result,
-        now: clock.now(),
-      },
-      next,
-    );
-    if (!saved)
-      logger.warn({ executionId: execution.id, stepId: step.id }, 'step already recorded; another worker has the run');
-    return saved;
-  };
-
-  const finish = async (execution: Execution, status: 'success' | 'failure') => {
-    await uow.run(async (tx) => {
-      await tx.executions.finish(execution.id, status, clock.now());
-      return ok(undefined);
-    });
-    return 'finished' as const;
-  };
+  const { repos, clock, queue, logger } = deps;
+  const persist = makePersistTransition(deps);
+  const context = (): RunContext => ({ now: clock.now(), backoff: deps.settings.engine.backoff, random: deps.random });
 
   /**
-   * One line per run that ends: a failure at error level (an editor's test run at info, since the
-   * person testing sees it at once), a success at debug, each naming the worker (host, pid) that ran it.
+   * Decides and persists a step's result. A result the database cannot store fails the step
+   * instead (its input kept, unless that was what could not be stored).
    */
-  const logEnd = (execution: Execution, workerId: string, end: { stepId: string; error: string } | null) => {
-    const fields = {
-      flowId: execution.flowId,
-      executionId: execution.id,
-      worker: workerId,
-      ...(execution.testRun && { testRun: true }),
-      durationMs: clock.now().getTime() - execution.createdAt.getTime(),
-    };
-    if (end === null) logger.debug(fields, 'execution succeeded');
-    else if (execution.testRun) logger.info({ ...fields, stepId: end.stepId, err: end.error }, 'test run failed');
-    else logger.error({ ...fields, stepId: end.stepId, err: end.error }, 'execution failed');
+  const settle = async (turn: Turn, state: RunState, { event, parameters }: StepTurn) => {
+    let transition = decide(turn.plan, state, event, context());
+    let dataIn: unknown = parameters;
+    for (let tries = 0; ; tries++) {
+      try {
+        return { transition, saved: await persist(turn.execution, turn.steps, state, transition, dataIn) };
+      } catch (error) {
+        if (tries >= 2) throw error;
+        const details = unstorableResult(error);
+        if (transition.record?.status === 'failure') dataIn = null;
+        const failed: RunEvent = { kind: 'failed', stepId: event.stepId, error: details, retryable: false };
+        transition = decide(turn.plan, state, failed, context());
+      }
+    }
   };
 
-  /** Ends the run, with the step that failed it (null: a success), and logs its end. */
-  const end = async (execution: Execution, workerId: string, failed: { stepId: string; error: string } | null) => {
-    await finish(execution, failed ? 'failure' : 'success');
-    logEnd(execution, workerId, failed);
-    return 'finished' as const;
+  /** Acts on a persisted decision that ends the turn; null when the run goes on with a step. */
+  const conclude = async (turn: Turn, { move }: Transition, last: StepTurn | null) => {
+    if (move.kind === 'finish') {
+      logRunEnd(logger, turn, clock.now(), move.failed);
+      return 'finished' as const;
+    }
+    if (move.kind === 'wait') {
+      if (move.retry && last?.event.kind === 'failed') {
+        const delayMs = move.until.getTime() - clock.now().getTime();
+        logRetry(logger, turn, {
+          stepId: last.event.stepId,
+          attempts: move.attempts,
+          delayMs,
+          error: last.event.error.message,
+        });
+      }
+      await queue.send({ name: EXECUTION_JOB, payload: { executionId: turn.execution.id }, startAfter: move.until });
+      return 'waiting' as const;
+    }
+    if (move.kind === 'refuse') {
+      logger.warn({ executionId: turn.execution.id, reason: move.reason }, 'the run refused its own move');
+      return 'skipped' as const;
+    }
+    return null;
   };
 
   return async (executionId: string, workerId: string): Promise<RunOutcome> => {
     const claimedAt = clock.now();
-    const claimed = await repos.executions.claim(
-      executionId,
-      { owner: workerId, until: new Date(claimedAt.getTime() + deps.settings.engine.leaseMs) },
-      claimedAt,
-    );
+    const lease = { owner: workerId, until: new Date(claimedAt.getTime() + deps.settings.engine.leaseMs) };
+    const claimed = await repos.executions.claim(executionId, lease, claimedAt);
     if (!claimed) return 'skipped';
+    const { execution } = claimed;
+    const turn: Turn = {
+      execution,
+      workerId,
+      plan: planOf(claimed.steps),
+      steps: new Map(claimed.steps.map((step) => [step.id, step])),
+    };
+    let state = stateOf(claimed);
+    let transition = decide(turn.plan, state, { kind: claimed.ownerRemoved ? 'ownerRemoved' : 'resumed' }, context());
+    await persist(execution, turn.steps, state, transition, null);
     if (claimed.ownerRemoved) {
       // Pending, waiting and retrying runs of a removed user's flows end here, at their next turn.
-      logger.info({ executionId, flowId: claimed.execution.flowId }, 'run ended: the flow’s owner was removed');
-      return finish(claimed.execution, 'failure');
+      logger.info({ executionId, flowId: execution.flowId }, 'run ended: the flow’s owner was removed');
+      return 'finished';
     }
-    const { steps, recorded } = claimed;
-    let execution = claimed.execution;
-    const outputs = new Map<string, unknown>();
-    const continuesPastFailure = new Set(steps.filter((s) => s.continueOnFailure).map((s) => s.id));
-    for (const done of recorded) {
-      if (done.status === 'failure' && !continuesPastFailure.has(done.stepId)) {
-        return end(execution, workerId, {
-          stepId: done.stepId,
-          error: done.errorDetails?.message ?? 'The step failed.',
-        });
-      }
-      if (done.status === 'success') outputs.set(done.stepId, done.dataOut);
-    }
-    const recordedIds = new Set(recorded.map((r) => r.stepId));
     const store = flowStore(repos, execution.flowId, clock);
-    const pending = steps.filter((s) => s.type === 'action' && !recordedIds.has(s.id));
-    const lastIndex = execution.untilStepId
-      ? pending.findIndex((s) => s.id === execution?.untilStepId)
-      : pending.length - 1;
-    if (execution.untilStepId && lastIndex < 0) return end(execution, workerId, null);
-
-    for (const [index, step] of pending.slice(0, lastIndex + 1).entries()) {
-      const isLast = index === lastIndex;
-      const parameters = renderParameters(step.parameters, outputs as StepOutputs, parsedArgumentKeys(deps.apps, step));
-      /**
-       * Records the step's failure: the run ends as a failure, unless the step lets it go on
-       * (`continueOnFailure`), when later steps see no output of it.
-       */
-      const fail = async (errorDetails: ErrorDetails): Promise<'finished' | 'skipped' | null> => {
-        const goOn = step.continueOnFailure;
-        const then = goOn ? (isLast ? { finish: 'success' as const } : {}) : { finish: 'failure' as const };
-        let failure = { status: 'failure' as const, dataIn: parameters as unknown, dataOut: null, errorDetails };
-        let saved = await record(execution as Execution, step, failure, then).catch(unstorableResult);
-        if (typeof saved !== 'boolean') {
-          // The failure's own details (or input) were what the database could not hold.
-          failure = { ...failure, dataIn: null, errorDetails: saved };
-          saved = await record(execution as Execution, step, failure, then);
-        }
-        if (!saved) return 'skipped';
-        if (!goOn) logEnd(execution as Execution, workerId, { stepId: step.id, error: failure.errorDetails.message });
-        else if (isLast) logEnd(execution as Execution, workerId, null);
-        return goOn && !isLast ? null : 'finished';
-      };
-
-      const { appKey, key } = step;
-      const connection =
-        appKey === null || key === null
-          ? ({ ok: false, reason: 'The step has no app or action chosen.' } as const)
-          : await stepConnection(deps, step);
-      if (!connection.ok || appKey === null || key === null) {
-        const ended = await fail({ message: connection.ok ? 'The step cannot run.' : connection.reason });
-        if (ended) return ended;
-        continue;
-      }
-
-      const outcome = await runner.runAction({
-        appKey,
-        key,
-        parameters,
-        connection: connection.value,
-        store,
-        execution: {
-          id: execution.id,
-          flowId: execution.flowId,
-          stepId: step.id,
-          testRun: execution.testRun,
-          idempotencyKey: `${execution.id}:${step.id}`,
-        },
-      });
-
-      if (outcome.kind === 'failure') {
-        const attempts = execution.stepAttempts + 1;
-        const delay =
-          outcome.failure.retryable && !execution.testRun
-            ? retryDelayMs(deps.settings.engine.backoff, attempts, deps.random, outcome.failure.retryAfterMs)
-            : null;
-        if (delay !== null) {
-          logger.warn(
-            {
-              flowId: execution.flowId,
-              executionId,
-              stepId: step.id,
-              worker: workerId,
-              attempts,
-              delayMs: delay,
-              err: outcome.failure.message,
-            },
-            'step failed; retrying later',
-          );
-          return resumeLater(execution, new Date(clock.now().getTime() + delay), attempts);
-        }
-        const ended = await fail(failureDetails(outcome.failure));
-        if (ended) return ended;
-        execution = { ...execution, stepAttempts: 0 };
-        continue;
-      }
-
-      // A test run does not wait: the editor wants the whole answer now.
-      const waits = outcome.kind === 'wait' && !execution.testRun && !isLast;
-      const ends = outcome.kind === 'stop' || isLast;
-      const saved = await record(
-        execution,
-        step,
-        { status: 'success', dataIn: parameters, dataOut: outcome.output, errorDetails: null },
-        ends ? { finish: 'success' } : waits && outcome.kind === 'wait' ? { resumeAt: outcome.until } : {},
-      ).catch(unstorableResult);
-      if (typeof saved !== 'boolean') {
-        const ended = await fail(saved);
-        if (ended) return ended;
-        execution = { ...execution, stepAttempts: 0 };
-        continue;
-      }
-      if (!saved) return 'skipped';
-      if (ends) {
-        logEnd(execution, workerId, null);
-        return 'finished';
-      }
-      if (waits && outcome.kind === 'wait') {
-        await queue.send({ name: EXECUTION_JOB, payload: { executionId }, startAfter: outcome.until });
-        return 'waiting';
-      }
-      outputs.set(step.id, outcome.output);
-      execution = { ...execution, stepAttempts: 0 };
+    let last: StepTurn | null = null;
+    for (;;) {
+      const ended = await conclude(turn, transition, last);
+      if (ended) return ended;
+      if (transition.move.kind !== 'run') return 'skipped';
+      state = transition.state;
+      const step = turn.steps.get(transition.move.stepId) as Step;
+      last = await runStep(deps, { execution, store }, step, transition.move.outputs);
+      const settled = await settle(turn, state, last);
+      if (!settled.saved) return 'skipped';
+      transition = settled.transition;
     }
-    return end(execution, workerId, null);
   };
 };
 

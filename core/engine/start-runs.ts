@@ -2,6 +2,7 @@ import { errorMessage } from '../../core/domain/errors.js';
 import type { NewRun } from '../../ports/execution-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TriggerItem } from '../../ports/step-runner.js';
+import { runTasks } from '../domain/billing.js';
 import type { Step } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
 import type { EngineDeps } from './deps.js';
@@ -70,7 +71,9 @@ export const startRuns = async (
     const saved = await deps.uow.run(async (tx) => {
       const made = runsOf(typeof items === 'function' ? await items(tx) : items);
       await tx.executions.start(made);
-      if (finished) for (const run of made) await tx.executions.finish(run.execution.id, 'success', now);
+      if (finished)
+        for (const run of made)
+          await tx.executions.finish(run.execution.id, 'success', now, runTasks(request.testRun, 0));
       return ok(made);
     });
     if (!saved.ok) throw new Error(`could not record the runs of flow ${request.flowId}`);

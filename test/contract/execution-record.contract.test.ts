@@ -48,7 +48,7 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
     ['goes on with no attempts', { kind: 'continue', resetAttempts: true }, (run) => expect(run.stepAttempts).toBe(0)],
     [
       'finishes',
-      { kind: 'finish', status: 'failure' },
+      { kind: 'finish', status: 'failure', tasks: 1 },
       (run) => expect([run.status, run.finishedAt]).toEqual(['failure', at(MINUTE)]),
     ],
     [
@@ -108,13 +108,13 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
 
   it('joins the unit of work it is called in, and rolls back with it', async () => {
     const result = await fx.uow.run(async (tx) => {
-      await tx.executions.recordStep(record('step-a'), { kind: 'finish', status: 'success' });
+      await tx.executions.recordStep(record('step-a'), { kind: 'finish', status: 'success', tasks: 1 });
       return ok(undefined);
     });
     expect(result.ok).toBe(true);
     await expect(
       fx.uow.run(async (tx) => {
-        await tx.executions.recordStep(record('step-b'), { kind: 'finish', status: 'failure' });
+        await tx.executions.recordStep(record('step-b'), { kind: 'finish', status: 'failure', tasks: 1 });
         throw new Error('the work failed after recording');
       }),
     ).rejects.toThrow('the work failed');

@@ -89,8 +89,18 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     expect(claimed?.steps).toEqual(await fx.repos.steps.listByFlow(flowId));
     expect(claimed?.steps.map((s) => s.position)).toEqual([1, 2, 3]);
     expect(claimed?.steps[1]?.continueOnFailure).toBe(true);
-    expect(claimed?.recorded).toEqual(await fx.repos.executionSteps.listByExecution(executionId));
+    expect(claimed?.recorded.map(({ task: _, ...r }) => r)).toEqual(
+      await fx.repos.executionSteps.listByExecution(executionId),
+    );
     expect(claimed?.recorded.map((r) => r.status)).toEqual(['success', 'failure']);
+    // Records written outside the engine (a trigger's, those a retry copies) are not tasks; the engine's are.
+    expect(claimed?.recorded.map((r) => r.task)).toEqual([false, false]);
+    const third = (await fx.repos.steps.listByFlow(flowId))[2];
+    const next = { kind: 'continue', resetAttempts: false } as const;
+    const ran = { ...record, id: randomUUID(), stepId: third?.id ?? '', position: 3, status: 'success' as const };
+    await fx.repos.executions.recordStep({ ...ran, dataIn: {}, dataOut: null, now: at(MINUTE + 11) }, next);
+    const again = await fx.repos.executions.claim(executionId, lease('w1'), at(MINUTE));
+    expect(again?.recorded.map((r) => r.task)).toEqual([false, false, true]);
   });
 
   it('gives a run with no steps or records empty lists', async () => {
@@ -103,7 +113,7 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     expect(await fx.repos.executions.claim(executionId, lease('w2'), at(2 * MINUTE))).toBeNull();
     expect(await fx.repos.executions.claim(executionId, lease('w1', 9 * MINUTE), at(2 * MINUTE))).not.toBeNull();
     expect(await fx.repos.executions.claim(executionId, lease('w2', 20 * MINUTE), at(10 * MINUTE))).not.toBeNull();
-    await fx.repos.executions.finish(executionId, 'success', at(11 * MINUTE));
+    await fx.repos.executions.finish(executionId, 'success', at(11 * MINUTE), 0);
     expect(await fx.repos.executions.claim(executionId, lease('w2', 30 * MINUTE), at(12 * MINUTE))).toBeNull();
   });
 
@@ -148,7 +158,7 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     const [claimed, finished, paused] = [await run(other), await run(other), await run(other)];
     await run(other);
     await fx.repos.executions.claim(claimed, lease('w1'), at(MINUTE));
-    await fx.repos.executions.finish(finished, 'failure', at(MINUTE));
+    await fx.repos.executions.finish(finished, 'failure', at(MINUTE), 0);
     await fx.repos.executions.wait(paused, at(5 * MINUTE), 1, at(MINUTE));
     expect(await fx.repos.executions.countRunningByFlow()).toEqual(
       new Map([

@@ -1,6 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ErrorDetails, ExecutionStep, ExecutionStepStatus } from '../../../core/domain/execution.js';
-import type { ExecutionStepRepository, NewExecutionStep } from '../../../ports/execution-repositories.js';
+import type {
+  ClaimedRecord,
+  ExecutionStepRepository,
+  NewExecutionStep,
+} from '../../../ports/execution-repositories.js';
 import type { Codec } from '../codec.js';
 import type { ExecutionStepsTable } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
@@ -46,6 +50,18 @@ export const executionStepFromRow = (codec: Codec, row: Selectable<ExecutionStep
     errorDetails: json(row.error_details) as ErrorDetails | null,
     createdAt: codec.readTimestamp(row.created_at),
   };
+};
+
+/** A record as a worker reads it when it takes its run up: whether it is a task comes with it. */
+export const claimedRecordFromRow = (codec: Codec, row: Selectable<ExecutionStepsTable>): ClaimedRecord => ({
+  ...executionStepFromRow(codec, row),
+  task: codec.readBool(row.is_task),
+});
+
+/** A run's records in order, as a worker takes the run up (SQLite; Postgres reads them in the claim). */
+export const claimedRecordsOf = async (executor: Executor, executionId: string): Promise<ClaimedRecord[]> => {
+  const { rows } = await recordsOfExecution(executor, { executionId });
+  return rows.map((row) => claimedRecordFromRow(executor.codec, row));
 };
 
 export const createExecutionStepRepository = (executor: Executor): ExecutionStepRepository => {

@@ -5,7 +5,8 @@ import type { Executor } from './executor.js';
 
 /**
  * The statements every run executes, compiled once (compiled-once.ts): claiming it, recording a
- * step, moving the run on, and counting a finished run's tasks.
+ * step, moving the run on, and billing a finished run's tasks. They persist what the engine's run
+ * state machine (core/domain/run-machine.ts) decided; no rule about runs lives here.
  */
 
 /** A step's record as the engine writes it: an action it ran, so a task (executionStepRow plus is_task). */
@@ -61,8 +62,11 @@ const updateRun = perShape((columns) =>
   ),
 );
 
-/** A finished run that is not a test writes its tasks, once, for its flow's owner. */
-const countTasks = compiledOnce(['execution_id', 'counted_at', 'no', 'yes'], (db, v) =>
+/**
+ * A finished run's tasks (as the engine's run state machine counts them) for its flow's owner, once.
+ * The row outlives the run's pruning and the flow's deletion.
+ */
+const billTasks = compiledOnce(['execution_id', 'tasks', 'counted_at'], (db, v) =>
   db
     .insertInto('usage_tasks')
     .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
@@ -71,72 +75,71 @@ const countTasks = compiledOnce(['execution_id', 'counted_at', 'no', 'yes'], (db
         .selectFrom('executions')
         .innerJoin('flows', 'flows.id', 'executions.flow_id')
         .where('executions.id', '=', v.execution_id)
-        .where('executions.test_run', '=', v.no)
         .select([
           'executions.id',
           'flows.user_id',
-          (eb) =>
-            eb
-              .selectFrom('execution_steps')
-              .select((c) => c.fn.countAll<number>().as('n'))
-              .whereRef('execution_steps.execution_id', '=', 'executions.id')
-              .where('execution_steps.is_task', '=', v.yes)
-              .as('tasks'),
+          sql<number>`cast(${v.tasks} as integer)`.as('tasks'),
           sql<string>`${v.counted_at}`.as('counted_at'),
         ]),
     )
     .onConflict((oc) => oc.column('execution_id').doNothing()),
 );
 
+const RECORD_AND_MOVE = (columns: readonly string[]) => [
+  ...RECORD,
+  ...columns.map((c) => `run_${c}`),
+  'tasks',
+  'counted_at',
+];
+
 /**
- * Postgres: the record, the run's move and, when it finishes, its tasks, in one statement (one
- * round trip; the update sees the record only if it went in). The statement's snapshot does not
- * see its own insert, so this step's task is added to those recorded before.
+ * Postgres: the record, the run's move and, with `billing`, the finished run's tasks, in one
+ * statement (one round trip; the update sees the record only if it went in, and the tasks go in
+ * only if the run moved).
  */
-const recordAndMove = perShape((columns) => {
-  const finishing = columns.includes('finished_at');
-  return compiledOnce([...RECORD, ...columns.map((c) => `run_${c}`), 'counted_at'], (db, v) => {
-    const withMoved = db
-      .with('recorded', (cte) =>
-        cte
-          .insertInto('execution_steps')
-          .values(pick(RECORD, v))
-          .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
-          .returning('execution_id'),
-      )
-      .with('moved', (cte) =>
-        cte
-          .updateTable('executions')
-          .set(pick(columns, v, 'run_'))
-          .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
-          .returning(['id', 'flow_id', 'test_run']),
-      );
-    if (!finishing) return withMoved.selectFrom('moved').select('id');
-    return withMoved
-      .with('counted', (cte) =>
-        cte
-          .insertInto('usage_tasks')
-          .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('moved')
-              .innerJoin('flows', 'flows.id', 'moved.flow_id')
-              .where('moved.test_run', '=', false)
-              .select([
-                'moved.id',
-                'flows.user_id',
-                sql<number>`(select count(*) from execution_steps r where r.execution_id = moved.id and r.is_task) + 1`.as(
-                  'tasks',
-                ),
-                sql<string>`${v.counted_at}`.as('counted_at'),
-              ]),
-          )
-          .onConflict((oc) => oc.column('execution_id').doNothing()),
-      )
-      .selectFrom('moved')
-      .select('id');
-  });
-});
+const recordAndMove = (billing: boolean) =>
+  perShape((columns) =>
+    compiledOnce(RECORD_AND_MOVE(columns), (db, v) => {
+      const withMoved = db
+        .with('recorded', (cte) =>
+          cte
+            .insertInto('execution_steps')
+            .values(pick(RECORD, v))
+            .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
+            .returning('execution_id'),
+        )
+        .with('moved', (cte) =>
+          cte
+            .updateTable('executions')
+            .set(pick(columns, v, 'run_'))
+            .where('id', 'in', (eb) => eb.selectFrom('recorded').select('execution_id'))
+            .returning(['id', 'flow_id']),
+        );
+      if (!billing) return withMoved.selectFrom('moved').select('id');
+      return withMoved
+        .with('billed', (cte) =>
+          cte
+            .insertInto('usage_tasks')
+            .columns(['execution_id', 'user_id', 'tasks', 'counted_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('moved')
+                .innerJoin('flows', 'flows.id', 'moved.flow_id')
+                .select([
+                  'moved.id',
+                  'flows.user_id',
+                  sql<number>`cast(${v.tasks} as integer)`.as('tasks'),
+                  sql<string>`${v.counted_at}`.as('counted_at'),
+                ]),
+            )
+            .onConflict((oc) => oc.column('execution_id').doNothing()),
+        )
+        .selectFrom('moved')
+        .select('id');
+    }),
+  );
+const recordAndMoveUnbilled = recordAndMove(false);
+const recordAndMoveBilled = recordAndMove(true);
 
 /** Writes a step's record unless the run has one for that step already; whether it went in. */
 export const insertRecord = async (executor: Executor, row: RecordRow): Promise<boolean> =>
@@ -147,27 +150,32 @@ export const moveRun = async (executor: Executor, id: string, update: Updateable
   await updateRun(Object.keys(update))(executor, { ...update, run_id: id });
 };
 
-export const countFinishedRunTasks = async (executor: Executor, executionId: string, now: Date): Promise<void> => {
-  const { codec } = executor;
-  await countTasks(executor, {
-    execution_id: executionId,
-    counted_at: codec.timestamp(now),
-    no: codec.bool(false),
-    yes: codec.bool(true),
-  });
+/** Bills a finished run's tasks to its flow's owner (once per run). */
+export const billRunTasks = async (
+  executor: Executor,
+  executionId: string,
+  tasks: number,
+  now: Date,
+): Promise<void> => {
+  await billTasks(executor, { execution_id: executionId, tasks, counted_at: executor.codec.timestamp(now) });
 };
 
-/** Postgres only: the record and the run's move (and a finished run's tasks) in one statement. */
+/**
+ * Postgres only: the record and the run's move in one statement, with the finished run's tasks
+ * when `tasks` is not null.
+ */
 export const recordAndMoveRun = async (
   executor: Executor,
   row: RecordRow,
   update: Updateable<ExecutionsTable>,
-  now: Date,
+  bill: { readonly tasks: number | null; readonly now: Date },
 ): Promise<boolean> => {
-  const { rows } = await recordAndMove(Object.keys(update))(executor, {
+  const statement = (bill.tasks === null ? recordAndMoveUnbilled : recordAndMoveBilled)(Object.keys(update));
+  const { rows } = await statement(executor, {
     ...row,
     ...withPrefix('run_', update),
-    counted_at: executor.codec.timestamp(now),
+    tasks: bill.tasks,
+    counted_at: executor.codec.timestamp(bill.now),
   });
   return rows.length > 0;
 };

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { ExecutionStatus } from '../../../core/domain/execution.js';
+import type { ExecutionFilter, ExecutionRepository } from '../../../ports/execution-repositories.js';
+import { executionWithFlowFromRow, FLOW_COLUMNS } from './execution-rows.js';
+import type { Executor } from './executor.js';
+import { likePattern } from './like-pattern.js';
+
+/** Runs as people and metrics read them: one, a filtered page, counts. */
+export const executionQueries = (
+  executor: Executor,
+): Pick<ExecutionRepository, 'findById' | 'list' | 'countByStatus' | 'countRunningByFlow'> => {
+  const { db, codec } = executor;
+  const filtered = (filter: ExecutionFilter) => {
+    let query = db.selectFrom('executions').innerJoin('flows', 'flows.id', 'executions.flow_id');
+    if (filter.ownerId !== null) query = query.where('flows.user_id', '=', filter.ownerId);
+    if (filter.flowId) query = query.where('executions.flow_id', '=', filter.flowId);
+    if (filter.flowName) {
+      query = query.where(sql<boolean>`lower(flows.name) like ${likePattern(filter.flowName)} escape '\\'`);
+    }
+    if (filter.status) query = query.where('executions.status', '=', filter.status);
+    if (filter.from) query = query.where('executions.created_at', '>=', codec.timestamp(filter.from));
+    if (filter.to) query = query.where('executions.created_at', '<=', codec.timestamp(filter.to));
+    return query;
+  };
+  const countsOf = (rows: { key: string; count: number | string | bigint }[]) =>
+    rows.map((row) => [row.key, Number(row.count)] as const);
+
+  return {
+    async findById(id) {
+      const row = await db
+        .selectFrom('executions')
+        .innerJoin('flows', 'flows.id', 'executions.flow_id')
+        .selectAll('executions')
+        .select(FLOW_COLUMNS)
+        .where('executions.id', '=', id)
+        .executeTakeFirst();
+      return row ? executionWithFlowFromRow(codec, row) : null;
+    },
+
+    async list(filter, { page, perPage }) {
+      const { count } = await filtered(filter)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .selectAll('executions')
+        .select(FLOW_COLUMNS)
+        .orderBy('executions.created_at', 'desc')
+        .orderBy('executions.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      const items = rows.map((row) => executionWithFlowFromRow(codec, row));
+      return { items, total: codec.readInt(count as string | number), page, perPage };
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['status as key', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<ExecutionStatus, number> = { running: 0, waiting: 0, success: 0, failure: 0 };
+      for (const [status, count] of countsOf(rows)) counts[status as ExecutionStatus] = count;
+      return counts;
+    },
+
+    async countRunningByFlow() {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['flow_id as key', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+        .where('status', '=', 'running')
+        .groupBy('flow_id')
+        .execute();
+      return new Map(countsOf(rows));
+    },
+  };
+};
