@@ -3,8 +3,9 @@ import { createPublicKey, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generateLicenseKeyPair, parseIsoDate, signLicense } from '../adapters/auth/license.js';
+import { generateLicenseKeyPair, signLicense } from '../adapters/auth/license.js';
 import { errorMessage } from '../core/domain/errors.js';
+import { parseIsoDate } from '../core/domain/license.js';
 import { RELEASE } from '../core/domain/release.js';
 import {
   CREATE_ADMIN_USAGE,
