@@ -53,6 +53,14 @@ module.exports = {
       to: { path: '^adapters/', pathNot: ['^adapters/$1/'] },
     },
     {
+      name: 'cli-never-imports-http',
+      comment:
+        'The CLI (adapters/cli) is a driving adapter of its own: it calls the use cases and holds input to the domain rules, never to an HTTP schema, error table or route. Said on its own, apart from adapters-do-not-import-each-other, so that the two edges stay apart whatever exceptions that rule may gain.',
+      severity: 'error',
+      from: { path: '^adapters/cli/' },
+      to: { path: '^adapters/http/' },
+    },
+    {
       name: 'web-console-talks-only-to-the-public-api',
       comment:
         'The browser console (adapters/web/console) reaches the server only over REST: it imports its own files and its UI stack (preact, preact-iso), never core, ports, another adapter or Node.',

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'no
 import { describe, expect, it } from 'vitest';
 import { CapturingLogger } from '../../test/support/capturing-logger.js';
 import { DEFAULT_LICENSE_PUBLIC_KEY } from './default-license-public-key.js';
-import { createLicenseSource, generateLicenseKeyPair, parseIsoDate, signLicense, verifyLicense } from './license.js';
+import { createLicenseSource, generateLicenseKeyPair, signLicense, verifyLicense } from './license.js';
 
 const DAY = 24 * 60 * 60_000;
 const keys = generateLicenseKeyPair();
@@ -230,25 +230,6 @@ describe('DEFAULT_LICENSE_PUBLIC_KEY', () => {
     expect(createPublicKey(DEFAULT_LICENSE_PUBLIC_KEY).asymmetricKeyType).toBe('ed25519');
     expect(verifyLicense('garbage', DEFAULT_LICENSE_PUBLIC_KEY)).toBeNull();
   });
-});
-
-describe('parseIsoDate', () => {
-  it.each([
-    ['2031-05-17', '2031-05-17T00:00:00.000Z'],
-    ['2031-05-17T12:00Z', '2031-05-17T12:00:00.000Z'],
-    ['2031-05-17T12:00:30.5Z', '2031-05-17T12:00:30.500Z'],
-    ['2031-05-17T12:00:00+02:00', '2031-05-17T10:00:00.000Z'],
-    ['2032-02-29', '2032-02-29T00:00:00.000Z'],
-  ])('reads %s', (text, iso) => {
-    expect(parseIsoDate(text)?.toISOString()).toBe(iso);
-  });
-
-  it.each(['2031-02-29', '2031-04-31', '2031-13-01', '2031-00-10', '2031-05-17T12:00', '17/05/2031', 'tomorrow', ''])(
-    'refuses %s',
-    (text) => {
-      expect(parseIsoDate(text)).toBeNull();
-    },
-  );
 });
 
 describe('createLicenseSource', () => {

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
-import type { License } from '../../core/domain/license.js';
+import { type License, parseIsoDate } from '../../core/domain/license.js';
 import type { LicenseSource } from '../../ports/license.js';
 import type { Logger } from '../../ports/logger.js';
 import { DEFAULT_LICENSE_PUBLIC_KEY } from './default-license-public-key.js';
@@ -24,21 +24,6 @@ const SIGNATURE_BYTES = 64;
 // Node's base64 decoders skip characters they do not know; a licence with any is refused, not guessed at.
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-// A date-time without an offset would be read in the server's local time zone; only UTC or an offset is exact.
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-
-/** A valid instant, or null; also refuses days that do not exist (2027-02-30), which Date rolls over. */
-export const parseIsoDate = (text: string): Date | null => {
-  const match = ISO_8601.exec(text);
-  if (!match) return null;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) return null;
-  const [, year, month, day] = match.map(Number);
-  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
-  const exists = calendar.getUTCMonth() === (month ?? 0) - 1 && calendar.getUTCDate() === day;
-  return exists ? date : null;
-};
-
 const ed25519 = (key: KeyObject, what: string): KeyObject => {
   if (key.asymmetricKeyType !== 'ed25519') {
     throw new Error(`${what} is a ${key.asymmetricKeyType ?? 'unknown'} key; a licence key must be Ed25519.`);

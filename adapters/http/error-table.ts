@@ -1,4 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorMessages } from '../../core/domain/error-messages.js';
+import { type DomainError, serviceBusy } from '../../core/domain/errors.js';
 import type { Failure } from './failures.js';
 
 export interface RenderedError {
@@ -12,115 +14,49 @@ export interface RenderedError {
 const busy = (retryAfterSeconds: number): RenderedError => ({
   status: 503,
   type: 'ServiceUnavailableError',
-  errors: { general: [`The server is busy. Try again in ${retryAfterSeconds} seconds.`] },
+  errors: errorMessages(serviceBusy(retryAfterSeconds)),
   headers: { 'Retry-After': String(retryAfterSeconds) },
 });
 
 type Table = { readonly [K in Failure['code']]: (failure: Extract<Failure, { code: K }>) => RenderedError };
 
+/** The row of a core failure: its status and type here, its words the domain's. */
+const core =
+  (status: ContentfulStatusCode, type: string) =>
+  (failure: DomainError): RenderedError => ({ status, type, errors: errorMessages(failure) });
+
 /**
  * The one place that decides the status and body of every failure. It is exhaustive over the
- * failure codes, so a new code does not compile until it has a row here.
+ * failure codes, so a new code does not compile until it has a row here. A core failure's words
+ * are the domain's (`errorMessages`); only the edge's own failures are worded here.
  */
 const TABLE: Table = {
-  'input.invalid': (f) => ({ status: 422, type: 'ValidationError', errors: f.fields }),
-  'unique.violation': (f) => ({
-    status: 422,
-    type: 'UniqueViolationError',
-    errors: { [f.field]: [`'${f.field}' must be unique.`] },
-  }),
-  'auth.unauthenticated': () => ({
-    status: 401,
-    type: 'UnauthenticatedError',
-    errors: { general: ['Authentication is required.'] },
-  }),
-  'billing.disabled': () => ({
-    status: 404,
-    type: 'NotFoundError',
-    errors: { general: ['Billing is not enabled on this instance.'] },
-  }),
-  'billing.quota_exceeded': () => ({
-    status: 422,
-    type: 'QuotaExceededError',
-    errors: { general: ["The flow's owner has used all the tasks of their plan for this period."] },
-  }),
-  'billing.webhook_refused': (f) => ({ status: 401, type: 'UnauthenticatedError', errors: { general: [f.reason] } }),
-  'auth.forbidden': (f) => ({ status: 403, type: 'ForbiddenError', errors: { general: [f.reason] } }),
-  'auth.invalid_credentials': () => ({
-    status: 422,
-    type: 'InvalidCredentialsError',
-    errors: { general: ['Incorrect email or password.'] },
-  }),
+  'input.invalid': core(422, 'ValidationError'),
+  'unique.violation': core(422, 'UniqueViolationError'),
+  'auth.unauthenticated': core(401, 'UnauthenticatedError'),
+  'billing.disabled': core(404, 'NotFoundError'),
+  'billing.quota_exceeded': core(422, 'QuotaExceededError'),
+  'billing.webhook_refused': core(401, 'UnauthenticatedError'),
+  'auth.forbidden': core(403, 'ForbiddenError'),
+  'auth.invalid_credentials': core(422, 'InvalidCredentialsError'),
   'auth.rate_limited': (f) => ({
-    status: 429,
-    type: 'RateLimitedError',
-    errors: { general: [`Too many attempts. Try again in ${f.retryAfterSeconds} seconds.`] },
+    ...core(429, 'RateLimitedError')(f),
     headers: { 'Retry-After': String(f.retryAfterSeconds) },
   }),
   'service.busy': (f) => busy(f.retryAfterSeconds),
-  'resource.not_found': (f) => ({
-    status: 404,
-    type: 'NotFoundError',
-    errors: { general: [`${f.resource} not found.`] },
-  }),
-  'user.last_admin': () => ({
-    status: 422,
-    type: 'LastAdminError',
-    errors: { general: ['The last administrator cannot be removed.'] },
-  }),
-  'role.in_use': (f) => ({
-    status: 422,
-    type: 'RoleInUseError',
-    errors: { general: [`The role is held by ${f.users} user(s); give them another role first.`] },
-  }),
-  'role.saml_default': (f) => ({
-    status: 422,
-    type: 'RoleInUseError',
-    errors: {
-      general: [`The role is the default role of ${f.providers} SAML provider(s); change their default first.`],
-    },
-  }),
-  'license.required': () => ({
-    status: 403,
-    type: 'EnterpriseLicenseRequiredError',
-    errors: { general: ['This feature needs a valid enterprise licence.'] },
-  }),
-  'connection.verification_failed': (f) => ({
-    status: 422,
-    type: 'ConnectionVerificationError',
-    errors: { general: [f.reason] },
-  }),
-  'flow.incomplete_steps': () => ({
-    status: 422,
-    type: 'IncompleteStepsError',
-    errors: { general: ['All steps must be completed before the flow is published.'] },
-  }),
-  'flow.insufficient_steps': () => ({
-    status: 422,
-    type: 'InsufficientStepsError',
-    errors: { general: ['A flow needs a trigger and at least one action to be published.'] },
-  }),
-  'flow.published': () => ({
-    status: 422,
-    type: 'PublishedFlowError',
-    errors: { general: ['The flow is published: unpublish it before changing its steps.'] },
-  }),
-  'step.trigger_not_deletable': () => ({
-    status: 422,
-    type: 'TriggerDeletionError',
-    errors: { general: ['The trigger step cannot be deleted; change it instead.'] },
-  }),
-  'webhook.filtered': () => ({
-    status: 422,
-    type: 'FilteredError',
-    errors: { general: ['The flow filtered this request out.'] },
-  }),
-  'execution.failed': (f) => ({
-    status: 422,
-    type: 'ExecutionFailedError',
-    errors: { general: [`The flow's run failed; see execution ${f.executionId}.`] },
-  }),
-  'app.call_failed': (f) => ({ status: 422, type: 'AppCallError', errors: { general: [f.reason] } }),
+  'resource.not_found': core(404, 'NotFoundError'),
+  'user.last_admin': core(422, 'LastAdminError'),
+  'role.in_use': core(422, 'RoleInUseError'),
+  'role.saml_default': core(422, 'RoleInUseError'),
+  'license.required': core(403, 'EnterpriseLicenseRequiredError'),
+  'connection.verification_failed': core(422, 'ConnectionVerificationError'),
+  'flow.incomplete_steps': core(422, 'IncompleteStepsError'),
+  'flow.insufficient_steps': core(422, 'InsufficientStepsError'),
+  'flow.published': core(422, 'PublishedFlowError'),
+  'step.trigger_not_deletable': core(422, 'TriggerDeletionError'),
+  'webhook.filtered': core(422, 'FilteredError'),
+  'execution.failed': core(422, 'ExecutionFailedError'),
+  'app.call_failed': core(422, 'AppCallError'),
   'http.bad_request': (f) => ({ status: 400, type: 'BadRequestError', errors: { general: [f.message] } }),
   'http.payload_too_large': (f) => ({
     status: 413,

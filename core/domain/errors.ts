@@ -1,6 +1,7 @@
 /**
- * Every expected failure of the core, as plain values. The HTTP adapter maps each code to a status
- * in one exhaustive table, so adding a code here fails to compile until it has a status.
+ * Every expected failure of the core, as plain values. Their words are in `error-messages.ts`, and
+ * the HTTP adapter maps each code to a status in one exhaustive table, so adding a code here fails
+ * to compile until it has both.
  */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 

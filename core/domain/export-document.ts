@@ -2,6 +2,10 @@ import type { TriggerType } from './app.js';
 import type { Parameters, StepType } from './flow.js';
 import { copySteps, type PlacedDefinition, webhookPath } from './flow-rules.js';
 
+/** The bounds of a document, whichever adapter reads one (an HTTP body, a file given to the CLI). */
+export const DOCUMENT_MAX_STEPS = 100;
+export const STEP_ID_MAX_LENGTH = 100;
+
 /** One step as an export carries it: no connection, no status, no owner. */
 export interface ExportedStep {
   readonly id: string;

@@ -18,6 +18,11 @@ export type FlowStatus = 'draft' | 'published' | 'paused';
 export const flowStatus = (flow: Pick<Flow, 'active'> & { readonly paused: boolean }): FlowStatus =>
   !flow.active ? 'draft' : flow.paused ? 'paused' : 'published';
 
+/** The longest name of a flow or a step (and of a folder or a template). */
+export const NAME_MAX_LENGTH = 255;
+/** The longest app key or trigger or action key. */
+export const KEY_MAX_LENGTH = 100;
+
 export type StepType = 'trigger' | 'action';
 export type StepStatus = 'incomplete' | 'completed';
 

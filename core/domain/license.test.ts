@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type License, licenseStatus } from './license.js';
+import { type License, licenseStatus, parseIsoDate } from './license.js';
 
 const expireAt = new Date('2027-01-01T00:00:00.000Z');
 const license: License = { id: '2b0c6f2e-5d7a-4c1e-9f3b-8a6d4e2c1b0a', name: 'Acme Corp', expireAt };
@@ -46,4 +46,23 @@ describe('licenseStatus', () => {
     expect(licenseStatus(license, at('2027-01-01T01:00:00.000+02:00')).verified).toBe(true);
     expect(licenseStatus(license, at('2027-01-01T01:00:00.000+01:00')).verified).toBe(false);
   });
+});
+
+describe('parseIsoDate', () => {
+  it.each([
+    ['2031-05-17', '2031-05-17T00:00:00.000Z'],
+    ['2031-05-17T12:00Z', '2031-05-17T12:00:00.000Z'],
+    ['2031-05-17T12:00:30.5Z', '2031-05-17T12:00:30.500Z'],
+    ['2031-05-17T12:00:00+02:00', '2031-05-17T10:00:00.000Z'],
+    ['2032-02-29', '2032-02-29T00:00:00.000Z'],
+  ])('reads %s', (text, iso) => {
+    expect(parseIsoDate(text)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['2031-02-29', '2031-04-31', '2031-13-01', '2031-00-10', '2031-05-17T12:00', '17/05/2031', 'tomorrow', ''])(
+    'refuses %s',
+    (text) => {
+      expect(parseIsoDate(text)).toBeNull();
+    },
+  );
 });

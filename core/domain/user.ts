@@ -17,6 +17,9 @@ export interface UserWithRole extends User {
   readonly role: Role;
 }
 
+/** The bounds of what a person gives for an account, whichever adapter reads it (HTTP, the CLI). */
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Bounded so that hashing a hostile multi-megabyte "password" cannot tie up the CPU. */
 export const PASSWORD_MAX_LENGTH = 256;

@@ -1,11 +1,16 @@
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/domain/user.js';
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../core/domain/user.js';
 
 export const emailField = v.pipe(
   v.string('must be a string.'),
   v.trim(),
   v.nonEmpty('is required.'),
-  v.maxLength(254, 'must be at most 254 characters.'),
+  v.maxLength(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters.`),
   v.email('must be a valid e-mail address.'),
 );
 
@@ -27,7 +32,7 @@ export const fullNameField = v.pipe(
   v.string('must be a string.'),
   v.trim(),
   v.nonEmpty('is required.'),
-  v.maxLength(255, 'must be at most 255 characters.'),
+  v.maxLength(FULL_NAME_MAX_LENGTH, `must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
 );
 
 export const tokenField = v.pipe(

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { DOCUMENT_MAX_STEPS, STEP_ID_MAX_LENGTH } from '../../../core/domain/export-document.js';
+import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../core/domain/flow.js';
 import { closedObject, jsonObject, requiredObject } from './fields.js';
 
 const uuid = v.pipe(v.string('must be a string.'), v.uuid('must be a UUID.'));
@@ -7,19 +9,19 @@ const name = v.pipe(
   v.string('must be a string.'),
   v.trim(),
   v.nonEmpty('is required.'),
-  v.maxLength(255, 'must be at most 255 characters.'),
+  v.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters.`),
 );
-const key = v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100));
+const key = v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(KEY_MAX_LENGTH));
 const parameters = jsonObject;
 /** A step's trigger or action key; empty is none chosen yet, which Automatisch's client sends on every app choice. */
 const stepKey = v.pipe(
   v.string('must be a string.'),
-  v.maxLength(100, 'must be at most 100 characters.'),
+  v.maxLength(KEY_MAX_LENGTH, `must be at most ${KEY_MAX_LENGTH} characters.`),
   v.transform((text) => (text === '' ? null : text)),
 );
 
 export const flowListQuery = v.object({
-  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_LENGTH))),
   status: v.optional(v.picklist(['draft', 'published'], 'must be draft or published.')),
   // `null` in the query string means "in no folder".
   folderId: v.optional(v.union([v.literal('null'), uuid], 'must be a UUID or null.')),
@@ -41,9 +43,9 @@ export const exportDocumentSchema = requiredObject({
   steps: v.pipe(
     v.array(
       requiredObject({
-        id: v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(100)),
+        id: v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
         key: v.optional(v.nullable(key), null),
-        name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.maxLength(255))), null),
+        name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.maxLength(NAME_MAX_LENGTH))), null),
         appKey: v.optional(v.nullable(key), null),
         type: v.picklist(['trigger', 'action'], 'must be trigger or action.'),
         parameters: v.optional(parameters, {}),
@@ -53,7 +55,7 @@ export const exportDocumentSchema = requiredObject({
       'must be an array.',
     ),
     v.minLength(1, 'must have a trigger step.'),
-    v.maxLength(100, 'must have at most 100 steps.'),
+    v.maxLength(DOCUMENT_MAX_STEPS, `must have at most ${DOCUMENT_MAX_STEPS} steps.`),
   ),
 });
 
@@ -62,7 +64,7 @@ export const createStepSchema = closedObject({ previousStepId: uuid });
 export const stepChangesSchema = closedObject({
   appKey: v.optional(v.nullable(key)),
   key: v.optional(v.nullable(stepKey)),
-  name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(255)))),
+  name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(NAME_MAX_LENGTH)))),
   connectionId: v.optional(v.nullable(uuid)),
   parameters: v.optional(parameters),
   continueOnFailure: v.optional(v.boolean('must be a boolean.')),

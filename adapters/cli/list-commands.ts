@@ -1,11 +1,12 @@
-import type { FlowView } from '../core/application/flows/flow-views.js';
-import type { Actor } from '../core/domain/actor.js';
-import { flowStatus } from '../core/domain/flow.js';
-import type { Page, PageRequest } from '../core/domain/page.js';
-import type { UserWithRole } from '../core/domain/user.js';
-import { actorFor, CONFIGURED, succeeded, withInstance } from './cli-instance.js';
-import { type CliIo, help, parse, required } from './cli-support.js';
-import type { Conveyor } from './conveyor.js';
+import type { FlowView } from '../../core/application/flows/flow-views.js';
+import type { UseCases } from '../../core/application/use-cases.js';
+import type { Actor } from '../../core/domain/actor.js';
+import { flowStatus } from '../../core/domain/flow.js';
+import type { Page, PageRequest } from '../../core/domain/page.js';
+import type { UserWithRole } from '../../core/domain/user.js';
+import { type CliIo, help, parse, required } from './command-line.js';
+import { actorFor, CONFIGURED, succeeded } from './database-command.js';
+import type { CliHost } from './host.js';
 
 export const LIST_FLOWS_USAGE = `Usage: conveyor list-flows [--user <email>] [--json]
 
@@ -44,7 +45,7 @@ const allPages = async <T>(pageOf: (page: PageRequest) => Promise<Page<T>>): Pro
 };
 
 /** Every user, as the administrator `actor` reads them. */
-const allUsers = ({ useCases }: Conveyor, actor: Actor): Promise<UserWithRole[]> =>
+const allUsers = (useCases: UseCases, actor: Actor): Promise<UserWithRole[]> =>
   allPages(async (page) => succeeded(await useCases.listUsers(actor, page), 'Cannot list users'));
 
 /** Rows under their headings, each column as wide as its widest cell; the last is not padded. */
@@ -93,23 +94,22 @@ const FLOW_COLUMNS: readonly Column<FlowRow>[] = [
   ['NAME', 'name'],
 ];
 
-export const listFlows = async (args: string[], io: CliIo): Promise<number> => {
+export const listFlows = async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
   const values = parse(args, { ...help, user: { type: 'string' }, json: { type: 'boolean' } }, LIST_FLOWS_USAGE);
   if (values.help) {
     io.stdout.write(LIST_FLOWS_USAGE);
     return 0;
   }
   const email = values.user === undefined ? undefined : required(values.user, '--user', LIST_FLOWS_USAGE);
-  const rows = await withInstance(io, async (conveyor): Promise<FlowRow[]> => {
-    const { useCases } = conveyor;
-    const actor = await actorFor(conveyor, email);
+  const rows = await host.withUseCases(io, async (useCases): Promise<FlowRow[]> => {
+    const actor = await actorFor(useCases, email);
     const flows: FlowView[] = await allPages(async (page) =>
       succeeded(await useCases.listFlows(actor, { onlyOwnedFlows: email !== undefined }, page), 'Cannot list flows'),
     );
     // Owners by email: the administrator reads every user; a user named by --user owns every flow shown.
     const emails = new Map<string, string>(
       email === undefined
-        ? (await allUsers(conveyor, actor)).map((user) => [user.id, user.email])
+        ? (await allUsers(useCases, actor)).map((user) => [user.id, user.email])
         : [[actor.user.id, actor.user.email]],
     );
     return flows.map((flow) => ({
@@ -146,13 +146,13 @@ const userRow = (user: UserWithRole): UserRow => ({
   status: user.status,
 });
 
-export const listUsers = async (args: string[], io: CliIo): Promise<number> => {
+export const listUsers = async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
   const values = parse(args, { ...help, json: { type: 'boolean' } }, LIST_USERS_USAGE);
   if (values.help) {
     io.stdout.write(LIST_USERS_USAGE);
     return 0;
   }
-  const users = await withInstance(io, async (conveyor) => allUsers(conveyor, await actorFor(conveyor)));
+  const users = await host.withUseCases(io, async (useCases) => allUsers(useCases, await actorFor(useCases)));
   print(io, values.json === true, users.map(userRow), USER_COLUMNS, 'users');
   return 0;
 };

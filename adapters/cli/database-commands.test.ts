@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../adapters/persistence/migrations/index.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/support/databases.js';
-import { runCli } from './cli.js';
+import { runCli } from '../../composition/cli.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/support/databases.js';
+import { migrations } from '../persistence/migrations/index.js';
 
 const PASSWORD = 'correct horse battery staple 42';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -50,3 +50,9 @@ export const required = (value: string | undefined, flag: string, usage: string)
   if (!trimmed) throw new UsageError(`${flag} is required.`, usage);
   return trimmed;
 };
+
+/** The one positional argument a command takes. */
+export const single = (positionals: string[], what: string, usage: string): string => {
+  if (positionals.length !== 1) throw new UsageError(`Give exactly one ${what}.`, usage);
+  return positionals[0] ?? '';
+};

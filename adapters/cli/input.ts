@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { DOCUMENT_MAX_STEPS, type ExportDocument, STEP_ID_MAX_LENGTH } from '../../core/domain/export-document.js';
+import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../core/domain/flow.js';
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../core/domain/user.js';
+import { CommandError } from './command-line.js';
+
+/*
+ * What the CLI reads besides its options: the first administrator and an export document. The
+ * bounds are the domain's, the same the HTTP API holds a request body to, and so are the words of
+ * each refusal, so that a file the API refuses is refused here for the same reason.
+ */
+
+const maxLength = (bound: number) => v.maxLength<string, number, string>(bound, `must be at most ${bound} characters.`);
+const text = v.string('must be a string.');
+
+/** The first administrator, from --email, --full-name and the password. */
+const administratorSchema = v.object({
+  email: v.pipe(
+    text,
+    v.trim(),
+    v.nonEmpty('is required.'),
+    maxLength(EMAIL_MAX_LENGTH),
+    v.email('must be a valid e-mail address.'),
+  ),
+  password: v.pipe(
+    text,
+    v.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+    maxLength(PASSWORD_MAX_LENGTH),
+  ),
+  fullName: v.pipe(text, v.trim(), v.nonEmpty('is required.'), maxLength(FULL_NAME_MAX_LENGTH)),
+});
+
+// valibot takes an array for an object; a JSON document must really be one.
+const notAnArray = v.pipe(
+  v.unknown(),
+  v.check((input) => !Array.isArray(input), 'must be an object.'),
+);
+
+const documentObject = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(
+    notAnArray,
+    v.object(entries, (issue) => (issue.received === 'undefined' ? 'is required.' : 'must be an object.')),
+  );
+
+const key = v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(KEY_MAX_LENGTH));
+
+/** An export document (API.md §10). Keys it does not know are ignored, so newer exports still import. */
+const exportDocumentSchema = documentObject({
+  id: v.optional(text, ''),
+  name: v.pipe(text, v.trim(), v.nonEmpty('is required.'), maxLength(NAME_MAX_LENGTH)),
+  steps: v.pipe(
+    v.array(
+      documentObject({
+        id: v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
+        key: v.optional(v.nullable(key), null),
+        name: v.optional(v.nullable(v.pipe(text, v.maxLength(NAME_MAX_LENGTH))), null),
+        appKey: v.optional(v.nullable(key), null),
+        type: v.picklist(['trigger', 'action'], 'must be trigger or action.'),
+        parameters: v.optional(v.pipe(notAnArray, v.record(v.string(), v.unknown(), 'must be an object.')), {}),
+        position: v.pipe(v.number('must be a number.'), v.integer('must be a whole number.'), v.minValue(1)),
+        webhookPath: v.optional(v.nullable(text), null),
+      }),
+      'must be an array.',
+    ),
+    v.minLength(1, 'must have a trigger step.'),
+    v.maxLength(DOCUMENT_MAX_STEPS, `must have at most ${DOCUMENT_MAX_STEPS} steps.`),
+  ),
+});
+
+/** The input as the schema reads it, or what is wrong with it on one line (never the values). */
+const validated = <S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> => {
+  const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
+  if (parsed.success) return parsed.output;
+  const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'document'} ${issue.message}`);
+  throw new CommandError(`${what}: ${issues.join('; ')}`);
+};
+
+export interface AdministratorInput {
+  readonly email: string;
+  readonly password: string;
+  readonly fullName: string;
+}
+
+export const administratorInput = (input: AdministratorInput): AdministratorInput =>
+  validated(administratorSchema, input, 'Cannot create the administrator');
+
+export const exportDocumentOf = (document: unknown, what: string): ExportDocument =>
+  validated(exportDocumentSchema, document, what);

@@ -1,0 +1,65 @@
+import { generateLicenseKeyPair, signLicense } from '../adapters/auth/license.js';
+import { type CliIo, CommandError } from '../adapters/cli/command-line.js';
+import type { CliHost } from '../adapters/cli/host.js';
+import { createPinoLogger } from '../adapters/logging/pino-logger.js';
+import { migrateToLatest } from '../adapters/persistence/migrate.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { buildContainer, resolve } from './container.js';
+import { createConveyor } from './conveyor.js';
+import { prepareDataDirectory } from './data-directory.js';
+import { explainStartupFailure } from './start-up-failure.js';
+import { TOKENS } from './tokens.js';
+
+const configOf = (io: CliIo): Config => {
+  try {
+    return loadConfig(io.env ?? process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
+};
+
+const loggerOf = (config: Config, io: CliIo) => createPinoLogger(config.logLevel, io.stderr);
+
+/** Opens what `open` opens; a failure gets the one-line explanation a server's start gives. */
+const opening = async <T>(config: Config, open: () => T | Promise<T>): Promise<T> => {
+  try {
+    return await open();
+  } catch (error) {
+    throw new CommandError(explainStartupFailure(error, config));
+  }
+};
+
+/** The CLI's host: the instance the environment configures, the processes, the licence keys. */
+export const cliHost: CliHost = {
+  async withUseCases(io, work) {
+    const config = configOf(io);
+    const conveyor = await opening(config, () =>
+      createConveyor(config, { logger: loggerOf(config, io) }, { worker: false }),
+    );
+    try {
+      return await work(conveyor.useCases);
+    } finally {
+      await conveyor.close();
+    }
+  },
+
+  async migrate(io) {
+    const config = configOf(io);
+    const database = await opening(config, () => {
+      prepareDataDirectory(config);
+      return resolve(buildContainer(config, { logger: loggerOf(config, io) }), TOKENS.database);
+    });
+    try {
+      return await opening(config, () => migrateToLatest(database.db));
+    } finally {
+      await database.close();
+    }
+  },
+
+  // Loaded when asked for: the other commands have no use for the server's modules.
+  runServer: async () => (await import('./processes.js')).runServer(),
+  runWorker: async () => (await import('./processes.js')).runWorker(),
+
+  licenses: { generateKeyPair: generateLicenseKeyPair, sign: signLicense },
+};
