@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StepRunRequest } from '../../ports/step-runner.js';
 import { CapturingLogger } from '../../test/support/capturing-logger.js';
+import { createAppCatalog } from './app-catalog.js';
 import { builtInApps } from './index.js';
-import { createAppCatalog } from './registry.js';
 import { defineAction, defineApp, noAuth, TemporaryError, text } from './sdk/index.js';
 import { createStepRunner } from './step-runner.js';
 

@@ -57,10 +57,11 @@ export interface DraftRun extends DraftRequest {
 }
 
 /**
- * The AppCatalog port plus what running flows will need; the extra members are not in the port
- * yet and may move into one when the engine arrives.
+ * The AppCatalog port over apps defined in this process, plus their hooks called directly: these
+ * throw what the app throws. The StepRunner adapter turns them into outcomes for the engine; tests
+ * call them to see the app's own errors.
  */
-export interface AppRuntime extends AppCatalog {
+export interface InProcessAppCatalog extends AppCatalog {
   /** Throws InvalidParametersError for parameters that do not fit, or what the app throws. */
   runAction(run: StepRun): Promise<unknown>;
   runTrigger(run: StepRun & { readonly webhook?: WebhookRequest | null }): Promise<readonly TriggerItem[]>;
@@ -87,7 +88,7 @@ const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T | undef
 
 const unknownApp = (appKey: string): FieldErrors => ({ general: [`${appKey} is not a known app.`] });
 
-export const createAppCatalog = (options: AppCatalogOptions): AppRuntime => {
+export const createAppCatalog = (options: AppCatalogOptions): InProcessAppCatalog => {
   const apps = new Map<string, App>();
   for (const app of options.apps) {
     if (apps.has(app.key)) throw new Error(`Two apps have the key "${app.key}".`);
