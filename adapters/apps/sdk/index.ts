@@ -2,6 +2,7 @@
 export {
   type Argument,
   type ArgumentMap,
+  type ArgumentMapOf,
   type ArgumentOptions,
   boolean,
   code,
