@@ -25,6 +25,8 @@ export type { ConnectionUse, DraftRun, StepRun };
  * call them to see the app's own errors.
  */
 export interface InProcessAppCatalog extends AppCatalog, StepHooks, DraftHooks, CredentialRecheck {
+  /** The app's icon (SVG markup), which the HTTP server serves at its `iconUrl`; null for no app. */
+  icon(appKey: string): string | null;
   /** Closes the pooled HTTP connections. */
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export const createAppCatalog = (options: AppCatalogOptions): InProcessAppCatalo
   return {
     list: () => apps.listed,
     find: (appKey) => apps.find(appKey)?.manifest ?? null,
+    icon: (appKey) => apps.find(appKey)?.icon ?? null,
     ...authInputs(apps),
     ...credentialChecks(parts),
     ...stepHooks(parts),

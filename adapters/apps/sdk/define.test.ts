@@ -6,7 +6,7 @@ import { dynamicDropdown, noAuth, text } from './index.js';
 const base = {
   name: 'Shelves',
   description: 'Keeps things on shelves.',
-  iconUrl: '/apps/shelves/assets/favicon.svg',
+  icon: '<svg xmlns="http://www.w3.org/2000/svg"/>',
   primaryColor: '#123456',
   version: 1,
   auth: noAuth(),

@@ -143,7 +143,8 @@ export interface AppOptions<DD extends string = string, DF extends string = stri
   readonly key: string;
   readonly name: string;
   readonly description: string;
-  readonly iconUrl: string;
+  /** The app's icon, SVG markup (small, and self-contained: no scripts, links or fonts). */
+  readonly icon: string;
   readonly primaryColor: string;
   /** Raise when arguments change meaning, so that steps saved with an older version can be found. */
   readonly version: number;
@@ -159,6 +160,8 @@ export interface App {
   readonly key: string;
   /** The serialisable description the core and the API see. */
   readonly manifest: AppDescription;
+  /** SVG markup, which the HTTP server serves at `manifest.iconUrl`. */
+  readonly icon: string;
   readonly auth: AuthDefinition;
   readonly triggers: readonly TriggerDefinition[];
   readonly actions: readonly ActionDefinition[];
@@ -166,6 +169,12 @@ export interface App {
   readonly dynamicFields: Readonly<Record<string, DynamicFieldsHandler>>;
   readonly http: AppHttpSettings;
 }
+
+/**
+ * Where the HTTP server serves an app's icon: Automatisch's address for it, relative to the
+ * server (which serves the console too).
+ */
+export const appIconUrl = (appKey: string) => `/apps/${encodeURIComponent(appKey)}/assets/favicon.svg`;
 
 const assertUniqueKeys = (app: string, what: string, keys: readonly string[]) => {
   const seen = new Set<string>();
@@ -192,13 +201,14 @@ export const defineApp = <DD extends string = never, DF extends string = never>(
       key: options.key,
       name: options.name,
       description: options.description,
-      iconUrl: options.iconUrl,
+      iconUrl: appIconUrl(options.key),
       primaryColor: options.primaryColor,
       version: options.version,
       auth: options.auth.description,
       triggers: options.triggers.map((t) => t.manifest),
       actions: options.actions.map((a) => a.manifest),
     },
+    icon: options.icon,
     auth: options.auth,
     triggers: options.triggers,
     actions: options.actions,

@@ -41,6 +41,7 @@ export {
   type App,
   type AppHttpSettings,
   type AuthDefinition,
+  appIconUrl,
   type DraftContext,
   type DynamicDataHandler,
   type DynamicFieldsHandler,
