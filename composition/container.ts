@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { type DependencyContainer, instanceCachingFactory, container as root } from 'tsyringe';
+import { createAppCatalog } from '../adapters/apps/app-catalog.js';
 import { type App, builtInAppsWith } from '../adapters/apps/index.js';
-import { createAppCatalog } from '../adapters/apps/registry.js';
 import { createStepRunner } from '../adapters/apps/step-runner.js';
 import { createArgon2PasswordHasher } from '../adapters/auth/argon2-password-hasher.js';
 import { createLicenseSource } from '../adapters/auth/license.js';

@@ -46,11 +46,13 @@ export const createConveyor = async (
   const logger = resolve(c, TOKENS.logger);
   const useCases = resolve(c, TOKENS.useCases);
   const metrics = resolve(c, TOKENS.metrics);
+  const apps = resolve(c, TOKENS.apps);
   const app = createHttpApp({
     useCases,
     health: resolve(c, TOKENS.health),
     logger,
     metrics,
+    appIcon: (appKey) => apps.icon(appKey),
     settings: {
       bodyLimitBytes: config.bodyLimitBytes,
       trustedProxies: config.trustedProxies,
@@ -75,7 +77,7 @@ export const createConveyor = async (
       // Runs in flight finish or are released before the database goes away.
       if (worker) await worker.stop();
       else await queue.stop();
-      await resolve(c, TOKENS.apps).close();
+      await apps.close();
       await resolve(c, TOKENS.mailer).drain();
       await database.close();
     },

@@ -1,4 +1,4 @@
-import type { AppRuntime } from '../adapters/apps/registry.js';
+import type { InProcessAppCatalog } from '../adapters/apps/app-catalog.js';
 import type { BackgroundMailer } from '../adapters/mail/background-mailer.js';
 import type { DatabaseHandle } from '../adapters/persistence/open-database.js';
 import type { UseCases } from '../core/application/use-cases.js';
@@ -41,7 +41,7 @@ export const TOKENS = {
   jobQueue: token<JobQueue>('JobQueue'),
   metrics: token<Metrics>('Metrics'),
   license: token<LicenseSource>('LicenseSource'),
-  apps: token<AppRuntime>('AppCatalog'),
+  apps: token<InProcessAppCatalog>('AppCatalog'),
   runner: token<StepRunner>('StepRunner'),
   saml: token<SamlGateway>('SamlGateway'),
   useCases: token<UseCases>('UseCases'),

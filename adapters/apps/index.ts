@@ -30,12 +30,12 @@ export const builtInApps: readonly App[] = [
 
 export {
   type AppCatalogOptions,
-  type AppRuntime,
   type ConnectionUse,
   createAppCatalog,
   type DraftRun,
+  type InProcessAppCatalog,
   type StepRun,
-} from './registry.js';
+} from './app-catalog.js';
 export type { App } from './sdk/index.js';
 
 /** The built-in apps with the code app's pool of worker threads sized for this instance. */

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StepRunRequest } from '../../ports/step-runner.js';
 import { CapturingLogger } from '../../test/support/capturing-logger.js';
+import { TEST_ICON } from '../../test/support/test-icon.js';
+import { createAppCatalog } from './app-catalog.js';
 import { builtInApps } from './index.js';
-import { createAppCatalog } from './registry.js';
 import { defineAction, defineApp, noAuth, TemporaryError, text } from './sdk/index.js';
 import { createStepRunner } from './step-runner.js';
 
@@ -11,7 +12,7 @@ const thrower = defineApp({
   key: 'thrower',
   name: 'Thrower',
   description: 'Fails the way it is told.',
-  iconUrl: '/apps/thrower/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#000000',
   version: 1,
   auth: noAuth(),

@@ -5,8 +5,8 @@ import type {
   StepRunRequest,
   TriggerOutcome,
 } from '../../ports/step-runner.js';
+import type { InProcessAppCatalog } from './app-catalog.js';
 import { failureReason, secretsOf } from './failure-reason.js';
-import type { AppRuntime } from './registry.js';
 import type { App } from './sdk/index.js';
 import {
   HttpError,
@@ -51,10 +51,10 @@ const isNetworkFailure = (error: unknown): boolean => {
 const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
 
 /**
- * The engine's StepRunner on the app catalogue: runs hooks and turns what they return or throw into
+ * The engine's StepRunner on the app catalog: runs hooks and turns what they return or throw into
  * outcomes. Errors keep the remote service's words, scrubbed of the connection's secrets.
  */
-export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): StepRunner => {
+export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly App[]): StepRunner => {
   const byKey = new Map(apps.map((app) => [app.key, app]));
 
   const failure = (request: StepRunRequest, error: unknown): StepFailure => {
@@ -90,7 +90,7 @@ export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): Ste
   return {
     async runAction(request): Promise<ActionOutcome> {
       try {
-        const result = await runtime.runAction(request);
+        const result = await catalog.runAction(request);
         if (isFlowStop(result)) return { kind: 'stop', output: asJson(result.output) };
         if (isFlowWait(result)) return { kind: 'wait', until: result.until, output: asJson(result.output) };
         return { kind: 'success', output: asJson(result) };
@@ -101,7 +101,7 @@ export const createStepRunner = (runtime: AppRuntime, apps: readonly App[]): Ste
 
     async runTrigger(request): Promise<TriggerOutcome> {
       try {
-        const items = await runtime.runTrigger(request);
+        const items = await catalog.runTrigger(request);
         return { kind: 'success', items: items.map((item) => ({ ...item, data: asJson(item.data) })) };
       } catch (error) {
         return { kind: 'failure', failure: failure(request, error) };

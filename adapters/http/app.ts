@@ -10,6 +10,7 @@ import { apiCors } from './middleware/api-cors.js';
 import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
+import { appIconRoutes } from './routes/app-icons.routes.js';
 import { GRAPHQL_PATH, graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
@@ -19,7 +20,8 @@ import { webhookRoutes } from './routes/webhooks.routes.js';
 export const API_MOUNTS = ['/api/v1', '/internal/api/v1'] as const;
 
 /** Paths this app owns: an unknown one among them is a JSON 404, never a console page. */
-const RESERVED = /^\/(api|internal|webhooks|graphql|healthcheck|metrics|login\/saml|logout\/saml)(\/|$)/;
+const RESERVED =
+  /^\/(api|internal|webhooks|graphql|healthcheck|metrics|login\/saml|logout\/saml|apps\/[^/]+\/assets)(\/|$)/;
 
 export const isReservedPath = (path: string) => RESERVED.test(path);
 
@@ -63,6 +65,7 @@ export const createHttpApp = (deps: HttpDeps) => {
   for (const mount of API_MOUNTS) app.route(mount, api);
   app.route('/', graphqlRoutes(deps));
   app.route('/', openApiRoutes());
+  app.route('/', appIconRoutes(deps.appIcon));
 
   app.notFound(async (c) => {
     if (deps.fallback && !isReservedPath(c.req.path)) {

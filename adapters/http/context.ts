@@ -24,6 +24,8 @@ export interface HttpDeps {
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly settings: HttpSettings;
+  /** An app's icon, SVG markup; null for a key no app has. */
+  readonly appIcon: (appKey: string) => string | null;
   /**
    * Answers GET navigations no route of this app matches (the web console, given by composition);
    * null lets the JSON 404 answer. Never asked about API, webhook, GraphQL or other reserved paths.

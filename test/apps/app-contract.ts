@@ -96,6 +96,11 @@ export const describeAppContract = (app: App) => {
       expect(app.triggers.length + app.actions.length).toBeGreaterThan(0);
     });
 
+    it('has an SVG icon that runs and fetches nothing', () => {
+      expect(app.icon.trim()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>$/);
+      expect(app.icon).not.toMatch(/<script|<foreignObject|\son\w+=|href=|url\(/i);
+    });
+
     it('serialises its description to JSON and back unchanged', () => {
       expect(JSON.parse(JSON.stringify(app.manifest))).toStrictEqual(app.manifest);
     });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeApp } from '../../adapters/apps/code/index.js';
-import { type AppRuntime, builtInApps, builtInAppsWith, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, builtInAppsWith, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 
 const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
@@ -33,7 +33,7 @@ afterAll(async () => {
 const run = (
   codeSnippet: string,
   inputs: unknown = [],
-  on: AppRuntime = catalog,
+  on: InProcessAppCatalog = catalog,
   signal?: AbortSignal,
   flowId?: string,
 ) =>

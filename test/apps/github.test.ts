@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import type { Credentials } from '../../core/domain/app.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { type FakeGitHub, startFakeGitHub } from './support/fake-github.js';
@@ -7,7 +7,7 @@ import { type FakeGitHub, startFakeGitHub } from './support/fake-github.js';
 const REDIRECT_URI = 'https://conveyor.test/app/github/connections/callback';
 
 let github: FakeGitHub;
-let catalog: AppRuntime;
+let catalog: InProcessAppCatalog;
 let logger: CapturingLogger;
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { BlockedAddressError, HttpError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { type LocalHttpServer, sendJson, startHttpServer } from './support/http-server.js';
 
 let server: LocalHttpServer;
-let catalog: AppRuntime;
+let catalog: InProcessAppCatalog;
 
 beforeAll(async () => {
   server = await startHttpServer((request, res) => {
@@ -40,7 +40,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const send = (parameters: Record<string, unknown>, on: AppRuntime = catalog) =>
+const send = (parameters: Record<string, unknown>, on: InProcessAppCatalog = catalog) =>
   on.runAction({ appKey: 'http-request', key: 'customRequest', parameters, connection: null, execution: null });
 
 describe('http-request: customRequest', () => {

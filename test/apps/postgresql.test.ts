@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 
@@ -43,7 +43,7 @@ describe('postgresql: connection fields', () => {
 
 describe.runIf(url)('postgresql against TEST_DATABASE_URL', () => {
   const logger = new CapturingLogger();
-  let catalog: AppRuntime;
+  let catalog: InProcessAppCatalog;
   const table = `conveyor_app_test_${randomBytes(4).toString('hex')}`;
   const target = new URL(url ?? 'postgres://localhost');
   const credentials = {

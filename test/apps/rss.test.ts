@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { BlockedAddressError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { type LocalHttpServer, sendJson, startHttpServer } from './support/http-server.js';
@@ -17,7 +17,7 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 </feed>`;
 
 let server: LocalHttpServer;
-let catalog: AppRuntime;
+let catalog: InProcessAppCatalog;
 
 beforeAll(async () => {
   server = await startHttpServer((request, res) => {
@@ -45,7 +45,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const poll = (feedUrl: string, on: AppRuntime = catalog) =>
+const poll = (feedUrl: string, on: InProcessAppCatalog = catalog) =>
   on.runTrigger({ appKey: 'rss', key: 'newItemsInFeed', parameters: { feedUrl }, connection: null, execution: null });
 
 describe('rss: newItemsInFeed', () => {

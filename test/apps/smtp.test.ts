@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import {
@@ -11,7 +11,7 @@ import {
 } from './support/smtp-login-sink.js';
 
 let sink: Awaited<ReturnType<typeof startAuthenticatedSink>>;
-let catalog: AppRuntime;
+let catalog: InProcessAppCatalog;
 const logger = new CapturingLogger();
 
 const credentials = () => ({

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { Dispatcher, MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
+import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { createHttpClient } from '../../adapters/apps/sdk/http-client.js';
 import { createHttpTransport, type HttpTransport } from '../../adapters/apps/sdk/http-transport.js';
 import { BlockedAddressError, type ResolveHost } from '../../adapters/apps/sdk/index.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const APPS = {
-  'http-request': (on: AppRuntime, url: string) =>
+  'http-request': (on: InProcessAppCatalog, url: string) =>
     on.runAction({
       appKey: 'http-request',
       key: 'customRequest',
@@ -59,7 +59,7 @@ const APPS = {
       connection: null,
       execution: null,
     }),
-  rss: (on: AppRuntime, url: string) =>
+  rss: (on: InProcessAppCatalog, url: string) =>
     on.runTrigger({
       appKey: 'rss',
       key: 'newItemsInFeed',
@@ -114,7 +114,7 @@ const NAMES = [
 describe.each(Object.keys(APPS) as (keyof typeof APPS)[])('SSRF guard through %s', (appKey) => {
   const fetchWith = APPS[appKey];
   let dns: ReturnType<typeof fakeDns>;
-  let guarded: AppRuntime;
+  let guarded: InProcessAppCatalog;
   beforeAll(() => {
     dns = fakeDns();
     guarded = createAppCatalog({

@@ -14,7 +14,7 @@ const notesAppV3 = defineApp({
   key: notesApp.key,
   name: notesApp.manifest.name,
   description: notesApp.manifest.description,
-  iconUrl: notesApp.manifest.iconUrl,
+  icon: notesApp.icon,
   primaryColor: notesApp.manifest.primaryColor,
   version: 3,
   auth: fieldsAuth({

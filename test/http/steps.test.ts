@@ -67,7 +67,7 @@ describe.each(DIALECTS)('steps (%s)', (dialect) => {
       name: 'Incoming order',
       status: 'completed',
       appVersion: 3,
-      iconUrl: '/apps/test-webhook/icon.svg',
+      iconUrl: '/apps/test-webhook/assets/favicon.svg',
       webhookUrl: `https://hooks.example.com/webhooks/flows/${flow.id}`,
     });
     const sync = await world.call('PATCH', `/steps/${flow.triggerId}`, token, {

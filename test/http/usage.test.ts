@@ -4,6 +4,7 @@ import { defineAction, defineApp, noAuth, text } from '../../adapters/apps/sdk/i
 import { DIALECTS } from '../support/databases.js';
 import { buildFlow, eventually } from '../support/engine-flows.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
+import { TEST_ICON } from '../support/test-icon.js';
 
 const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
 
@@ -13,7 +14,7 @@ const flakyApp = defineApp({
   key: 'test-flaky',
   name: 'Test flaky',
   description: 'Fails once per key.',
-  iconUrl: '/apps/test-flaky/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#000000',
   version: 1,
   auth: noAuth(),

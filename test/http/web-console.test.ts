@@ -46,6 +46,8 @@ describe('the web console beside the HTTP interface', () => {
       '/graphql/nested',
       '/healthcheck/deep',
       '/metrics/x',
+      '/apps/no-such-app/assets/favicon.svg',
+      '/apps/github/assets/other.png',
     ]) {
       const res = await fetchPath(path);
       expect(res.status, path).toBe(404);

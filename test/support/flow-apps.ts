@@ -11,13 +11,14 @@ import {
   number,
   text,
 } from '../../adapters/apps/sdk/index.js';
+import { TEST_ICON } from './test-icon.js';
 
 /** A webhook app of the tests' own, with the trigger and arguments of API.md §11's `webhook`. */
 export const hooksApp = defineApp({
   key: 'test-webhook',
   name: 'Test webhook',
   description: 'Receives calls; needs no connection.',
-  iconUrl: '/apps/test-webhook/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#0059f7',
   version: 3,
   auth: noAuth(),
@@ -50,7 +51,7 @@ export const notesApp = defineApp({
   key: 'test-notes',
   name: 'Test notes',
   description: 'Keeps notes on shelves.',
-  iconUrl: '/apps/test-notes/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#123456',
   version: 2,
   auth: fieldsAuth({

@@ -1,4 +1,5 @@
 import { defineApp, noAuth } from '../sdk/index.js';
+import { icon } from './icon.js';
 import { runJavascript } from './run-javascript.js';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox.js';
 import { createSandboxPool, type SandboxPoolOptions } from './sandbox-pool.js';
@@ -15,7 +16,7 @@ export const createCodeApp = (limits: Partial<SandboxLimits> = {}, pool: Sandbox
     key: 'code',
     name: 'Code',
     description: 'Run your own JavaScript in a sandbox.',
-    iconUrl: '/apps/code/assets/favicon.svg',
+    icon,
     primaryColor: '#111827',
     version: 1,
     auth: noAuth(),

@@ -1,4 +1,5 @@
 import { defineAction, defineApp, noAuth, text } from '../sdk/index.js';
+import { icon } from './icon.js';
 
 /** The flow's store also holds the engine's own values; the datastore's keys live apart. */
 const storeKey = (key: string) => `datastore:${key}`;
@@ -32,7 +33,7 @@ export const datastore = defineApp({
   key: 'datastore',
   name: 'Datastore',
   description: 'Keep values between runs of a flow.',
-  iconUrl: '/apps/datastore/assets/favicon.svg',
+  icon,
   primaryColor: '#7c3aed',
   version: 1,
   auth: noAuth(),

@@ -1,4 +1,5 @@
 import { defineAction, defineApp, dropdown, noAuth, number, text, waitUntil } from '../sdk/index.js';
+import { icon } from './icon.js';
 
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 604_800_000 } as const;
 
@@ -49,7 +50,7 @@ export const delay = defineApp({
   key: 'delay',
   name: 'Delay',
   description: 'Pause a flow for a while or until a moment.',
-  iconUrl: '/apps/delay/assets/favicon.svg',
+  icon,
   primaryColor: '#64748b',
   version: 1,
   auth: noAuth(),

@@ -1,5 +1,6 @@
 import { defineApp, noAuth } from '../sdk/index.js';
 import { dateTimeAction, dateTimeFields } from './date-time.js';
+import { icon } from './icon.js';
 import { numbersAction, numbersFields } from './numbers.js';
 import { textAction, textFields } from './text.js';
 
@@ -7,7 +8,7 @@ export const formatter = defineApp({
   key: 'formatter',
   name: 'Formatter',
   description: 'Transform text, numbers, dates and times between steps.',
-  iconUrl: '/apps/formatter/assets/favicon.svg',
+  icon,
   primaryColor: '#8b5cf6',
   version: 1,
   auth: noAuth(),

@@ -1,5 +1,4 @@
 import {
-  type ActionDefinition,
   type ArgumentMap,
   type DynamicFieldsHandler,
   defineAction,
@@ -19,14 +18,14 @@ export interface Transform<M extends ArgumentMap, B> {
 
 export const defineTransform = <const M extends ArgumentMap, B = unknown>(transform: Transform<M, B>) => transform;
 
-export interface TransformActionOptions<S extends ArgumentMap> {
+export interface TransformActionOptions<S extends ArgumentMap, F extends string> {
   readonly key: string;
   readonly name: string;
   readonly description: string;
   /** Arguments every transform shares, shown before the transform's own fields. */
   readonly arguments: S;
   readonly transforms: Readonly<Record<string, Transform<any, InferParameters<S>>>>;
-  readonly dynamicFieldsKey: string;
+  readonly dynamicFieldsKey: F;
 }
 
 /**
@@ -34,9 +33,9 @@ export interface TransformActionOptions<S extends ArgumentMap> {
  * fields are dynamic (only those of the chosen transform are shown) and, since the catalog passes
  * dynamic values through unchecked, they are validated here against the transform's arguments.
  */
-export const transformAction = <const S extends ArgumentMap>(
-  options: TransformActionOptions<S>,
-): { readonly action: ActionDefinition; readonly fields: DynamicFieldsHandler } => {
+export const transformAction = <const S extends ArgumentMap, const F extends string>(
+  options: TransformActionOptions<S, F>,
+) => {
   const { transforms } = options;
   const choose = (key: unknown) => (typeof key === 'string' && Object.hasOwn(transforms, key) ? transforms[key] : null);
   const action = defineAction({

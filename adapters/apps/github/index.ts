@@ -2,6 +2,7 @@ import type { DraftContext } from '../sdk/index.js';
 import { defineApp } from '../sdk/index.js';
 import { GITHUB_API, githubAuth } from './auth.js';
 import { createIssue } from './create-issue.js';
+import { icon } from './icon.js';
 
 const listRepos = async (ctx: DraftContext) => {
   const { data } = await ctx.http.request<{ full_name: string }[]>({
@@ -15,7 +16,7 @@ export const github = defineApp({
   key: 'github',
   name: 'GitHub',
   description: 'Work with issues and repositories on GitHub.',
-  iconUrl: '/apps/github/assets/favicon.svg',
+  icon,
   primaryColor: '#000000',
   version: 1,
   auth: githubAuth,

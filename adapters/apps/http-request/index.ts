@@ -1,11 +1,12 @@
 import { defineApp, noAuth } from '../sdk/index.js';
 import { customRequest } from './custom-request.js';
+import { icon } from './icon.js';
 
 export const httpRequest = defineApp({
   key: 'http-request',
   name: 'HTTP Request',
   description: 'Call any HTTP API.',
-  iconUrl: '/apps/http-request/assets/favicon.svg',
+  icon,
   primaryColor: '#0ea5e9',
   version: 1,
   auth: noAuth(),

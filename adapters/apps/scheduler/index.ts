@@ -1,4 +1,5 @@
 import { type Argument, boolean, defineApp, defineTrigger, dropdown, noAuth, number, text } from '../sdk/index.js';
+import { icon } from './icon.js';
 import {
   cronProblem,
   everyDay,
@@ -44,7 +45,7 @@ export const scheduler = defineApp({
   key: 'scheduler',
   name: 'Scheduler',
   description: 'Start flows on a schedule.',
-  iconUrl: '/apps/scheduler/assets/favicon.svg',
+  icon,
   primaryColor: '#0f766e',
   version: 1,
   auth: noAuth(),

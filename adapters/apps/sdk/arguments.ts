@@ -4,19 +4,25 @@ import type { ArgumentDescription, ArgumentOption, ArgumentType } from '../../..
 /**
  * One argument of a step or of an app's authentication: the serialisable description the API
  * shows, and the valibot schema that turns what was entered into the typed value `run` receives.
+ * `D` is the `dynamicData` key a dynamic dropdown lists its options from (none for the others), so
+ * that `defineApp` can refuse a key the app does not define.
  */
-export interface Argument<T> {
+export interface Argument<T, D extends string = never> {
   readonly type: ArgumentType;
   readonly required: boolean;
   readonly schema: v.GenericSchema<unknown, T>;
+  readonly dynamicData?: D;
   describe(key: string): ArgumentDescription;
 }
 
-export type ArgumentMap = Readonly<Record<string, Argument<unknown>>>;
+/** A map of arguments whose dynamic dropdowns name only `dynamicData` keys among `D`. */
+export type ArgumentMapOf<D extends string> = Readonly<Record<string, Argument<unknown, D>>>;
+
+export type ArgumentMap = ArgumentMapOf<string>;
 
 /** The typed parameters a map of arguments validates into. */
 export type InferParameters<M extends ArgumentMap> = {
-  -readonly [K in keyof M]: M[K] extends Argument<infer T> ? T : never;
+  -readonly [K in keyof M]: M[K] extends Argument<infer T, string> ? T : never;
 };
 
 export interface ArgumentOptions<T> {
@@ -156,10 +162,14 @@ export interface DynamicDropdownOptions extends ArgumentOptions<string> {
 }
 
 /** A dropdown whose options the app lists at run time (repositories, tables...); the value is text. */
-export const dynamicDropdown = <const O extends DynamicDropdownOptions>(options: O): Argument<Value<string, O>> =>
-  build('dropdown', options, parseString, {
+export const dynamicDropdown = <const O extends DynamicDropdownOptions>(
+  options: O,
+): Argument<Value<string, O>, O['dynamicData']> => ({
+  ...build('dropdown', options, parseString, {
     dynamicData: { key: options.dynamicData, dependsOn: options.dependsOn ?? [] },
-  });
+  }),
+  dynamicData: options.dynamicData,
+});
 
 const cellText = (value: unknown): string | null => {
   if (isAbsent(value)) return '';

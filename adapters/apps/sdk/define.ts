@@ -8,6 +8,7 @@ import type {
 } from '../../../core/domain/app.js';
 import {
   type ArgumentMap,
+  type ArgumentMapOf,
   describeArguments,
   type InferParameters,
   type ParametersCheck,
@@ -19,25 +20,27 @@ import type { OAuth2AuthDefinition } from './oauth2.js';
 
 export type AuthDefinition = NoAuthDefinition | FieldsAuthDefinition<any> | OAuth2AuthDefinition<any>;
 
-interface StepOptions<M extends ArgumentMap> {
+interface StepOptions<M extends ArgumentMap, F extends string> {
   readonly key: string;
   readonly name: string;
   readonly description: string;
   readonly arguments: M;
   /** The app's `dynamicFields` entry that adds arguments from the ones given. */
-  readonly dynamicFieldsKey?: string;
+  readonly dynamicFieldsKey?: F;
 }
 
-export interface ActionOptions<M extends ArgumentMap> extends StepOptions<M> {
+export interface ActionOptions<M extends ArgumentMap, F extends string = never> extends StepOptions<M, F> {
   /** A rule across arguments, checked wherever the arguments are (save, test, run). */
   readonly check?: ParametersCheck<InferParameters<M>>;
   run(ctx: AppContext<InferParameters<M>>): Promise<unknown>;
 }
 
-export interface ActionDefinition<M extends ArgumentMap = any> {
+/** `F` is the step's `dynamicFieldsKey`, if any: `defineApp` refuses one the app does not define. */
+export interface ActionDefinition<M extends ArgumentMap = any, F extends string = string> {
   readonly kind: 'action';
   readonly key: string;
   readonly arguments: M;
+  readonly dynamicFieldsKey?: F;
   /** Validates raw parameters into what `run` receives. */
   readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
   readonly manifest: StepDescription;
@@ -56,7 +59,7 @@ export interface TriggerSchedule {
   readonly timezone: string;
 }
 
-export interface TriggerOptions<M extends ArgumentMap> extends StepOptions<M> {
+export interface TriggerOptions<M extends ArgumentMap, F extends string = never> extends StepOptions<M, F> {
   readonly type: TriggerType;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
   /**
@@ -66,18 +69,19 @@ export interface TriggerOptions<M extends ArgumentMap> extends StepOptions<M> {
   schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
 }
 
-export interface TriggerDefinition<M extends ArgumentMap = any> {
+export interface TriggerDefinition<M extends ArgumentMap = any, F extends string = string> {
   readonly kind: 'trigger';
   readonly key: string;
   readonly type: TriggerType;
   readonly arguments: M;
+  readonly dynamicFieldsKey?: F;
   readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
   readonly manifest: StepDescription;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
   schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
 }
 
-const manifestOf = (options: StepOptions<ArgumentMap>, type?: TriggerType): StepDescription => ({
+const manifestOf = (options: StepOptions<ArgumentMap, string>, type?: TriggerType): StepDescription => ({
   key: options.key,
   name: options.name,
   description: options.description,
@@ -86,21 +90,27 @@ const manifestOf = (options: StepOptions<ArgumentMap>, type?: TriggerType): Step
   ...(options.dynamicFieldsKey && { dynamicFieldsKey: options.dynamicFieldsKey }),
 });
 
-export const defineAction = <const M extends ArgumentMap>(options: ActionOptions<M>): ActionDefinition<M> => ({
+export const defineAction = <const M extends ArgumentMap, const F extends string = never>(
+  options: ActionOptions<M, F>,
+): ActionDefinition<M, F> => ({
   kind: 'action',
   key: options.key,
   arguments: options.arguments,
+  ...(options.dynamicFieldsKey !== undefined && { dynamicFieldsKey: options.dynamicFieldsKey }),
   // Dynamic fields are not known in advance, so their values are passed through unchecked.
   parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined, options.check),
   manifest: manifestOf(options),
   run: options.run,
 });
 
-export const defineTrigger = <const M extends ArgumentMap>(options: TriggerOptions<M>): TriggerDefinition<M> => ({
+export const defineTrigger = <const M extends ArgumentMap, const F extends string = never>(
+  options: TriggerOptions<M, F>,
+): TriggerDefinition<M, F> => ({
   kind: 'trigger',
   key: options.key,
   type: options.type,
   arguments: options.arguments,
+  ...(options.dynamicFieldsKey !== undefined && { dynamicFieldsKey: options.dynamicFieldsKey }),
   parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
   manifest: manifestOf(options, options.type),
   run: options.run,
@@ -124,20 +134,25 @@ export interface AppHttpSettings {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface AppOptions {
+/**
+ * `DD` and `DF` are the keys of the app's `dynamicData` and `dynamicFields`, inferred from those
+ * maps only: a step whose dynamic dropdown or `dynamicFieldsKey` names another key does not compile.
+ */
+export interface AppOptions<DD extends string = string, DF extends string = string> {
   /** Stable: flows, exports and templates refer to it. */
   readonly key: string;
   readonly name: string;
   readonly description: string;
-  readonly iconUrl: string;
+  /** The app's icon, SVG markup (small, and self-contained: no scripts, links or fonts). */
+  readonly icon: string;
   readonly primaryColor: string;
   /** Raise when arguments change meaning, so that steps saved with an older version can be found. */
   readonly version: number;
   readonly auth: AuthDefinition;
-  readonly triggers: readonly TriggerDefinition[];
-  readonly actions: readonly ActionDefinition[];
-  readonly dynamicData?: Readonly<Record<string, DynamicDataHandler>>;
-  readonly dynamicFields?: Readonly<Record<string, DynamicFieldsHandler>>;
+  readonly triggers: readonly TriggerDefinition<ArgumentMapOf<NoInfer<DD>>, NoInfer<DF>>[];
+  readonly actions: readonly ActionDefinition<ArgumentMapOf<NoInfer<DD>>, NoInfer<DF>>[];
+  readonly dynamicData?: Readonly<Record<DD, DynamicDataHandler>>;
+  readonly dynamicFields?: Readonly<Record<DF, DynamicFieldsHandler>>;
   readonly http?: AppHttpSettings;
 }
 
@@ -145,6 +160,8 @@ export interface App {
   readonly key: string;
   /** The serialisable description the core and the API see. */
   readonly manifest: AppDescription;
+  /** SVG markup, which the HTTP server serves at `manifest.iconUrl`. */
+  readonly icon: string;
   readonly auth: AuthDefinition;
   readonly triggers: readonly TriggerDefinition[];
   readonly actions: readonly ActionDefinition[];
@@ -152,6 +169,12 @@ export interface App {
   readonly dynamicFields: Readonly<Record<string, DynamicFieldsHandler>>;
   readonly http: AppHttpSettings;
 }
+
+/**
+ * Where the HTTP server serves an app's icon: Automatisch's address for it, relative to the
+ * server (which serves the console too).
+ */
+export const appIconUrl = (appKey: string) => `/apps/${encodeURIComponent(appKey)}/assets/favicon.svg`;
 
 const assertUniqueKeys = (app: string, what: string, keys: readonly string[]) => {
   const seen = new Set<string>();
@@ -161,7 +184,7 @@ const assertUniqueKeys = (app: string, what: string, keys: readonly string[]) =>
   }
 };
 
-export const defineApp = (options: AppOptions): App => {
+export const defineApp = <DD extends string = never, DF extends string = never>(options: AppOptions<DD, DF>): App => {
   assertUniqueKeys(
     options.key,
     'trigger',
@@ -178,13 +201,14 @@ export const defineApp = (options: AppOptions): App => {
       key: options.key,
       name: options.name,
       description: options.description,
-      iconUrl: options.iconUrl,
+      iconUrl: appIconUrl(options.key),
       primaryColor: options.primaryColor,
       version: options.version,
       auth: options.auth.description,
       triggers: options.triggers.map((t) => t.manifest),
       actions: options.actions.map((a) => a.manifest),
     },
+    icon: options.icon,
     auth: options.auth,
     triggers: options.triggers,
     actions: options.actions,

@@ -2,6 +2,7 @@
 export {
   type Argument,
   type ArgumentMap,
+  type ArgumentMapOf,
   type ArgumentOptions,
   boolean,
   code,
@@ -40,6 +41,7 @@ export {
   type App,
   type AppHttpSettings,
   type AuthDefinition,
+  appIconUrl,
   type DraftContext,
   type DynamicDataHandler,
   type DynamicFieldsHandler,

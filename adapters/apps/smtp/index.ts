@@ -1,12 +1,13 @@
 import { defineApp } from '../sdk/index.js';
 import { smtpAuth } from './connection.js';
+import { icon } from './icon.js';
 import { sendEmail } from './send-email.js';
 
 export const smtp = defineApp({
   key: 'smtp',
   name: 'SMTP',
   description: 'Send email through any SMTP server.',
-  iconUrl: '/apps/smtp/assets/favicon.svg',
+  icon,
   primaryColor: '#2daae1',
   version: 1,
   auth: smtpAuth,

@@ -1,5 +1,6 @@
 import { bodyProblem, headersProblem, statusProblem } from '../../../core/domain/webhook-answer.js';
 import { boolean, defineAction, defineApp, defineTrigger, keyValueList, noAuth, number, text } from '../sdk/index.js';
+import { icon } from './icon.js';
 
 const catchRawWebhook = defineTrigger({
   key: 'catchRawWebhook',
@@ -68,7 +69,7 @@ export const webhook = defineApp({
   key: 'webhook',
   name: 'Webhook',
   description: 'Start flows with HTTP requests, and answer them.',
-  iconUrl: '/apps/webhook/assets/favicon.svg',
+  icon,
   primaryColor: '#0059f7',
   version: 1,
   auth: noAuth(),

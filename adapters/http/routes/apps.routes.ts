@@ -17,7 +17,7 @@ import { appListQuery, connectionSchema } from '../schemas/apps.schemas.js';
 import { idParam, jsonBody, queryInput } from '../validation.js';
 import { flowsUsing } from './flows.routes.js';
 
-/** The app catalogue, and what the caller holds for each app. */
+/** The app catalog, and what the caller holds for each app. */
 export const appRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const enterprise = requireEnterprise(deps);

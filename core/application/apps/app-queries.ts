@@ -27,7 +27,7 @@ export interface UserApp {
   readonly flowCount: number;
 }
 
-/** Reads of the app catalogue and of what the instance and the caller hold for an app. */
+/** Reads of the app catalog and of what the instance and the caller hold for an app. */
 export const makeAppQueries = ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>) => {
   const app = (key: string): Result<AppDescription, DomainError> => {
     const found = apps.find(key);
@@ -78,7 +78,7 @@ export const makeAppQueries = ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>
       const connections = await repos.connections.countByApp(userId);
       const flows = await repos.flows.countByApp(userId);
       const count = (rows: typeof flows, appKey: string) => rows.find((r) => r.appKey === appKey)?.count ?? 0;
-      // Apps the user connected or built a flow with, in the catalogue's order.
+      // Apps the user connected or built a flow with, in the catalog's order.
       return ok(
         apps.list().flatMap((app) => {
           const connectionCount = count(connections, app.key);

@@ -40,7 +40,7 @@ export const insertFlow = async (tx: Repositories, deps: Deps, draft: FlowDraft)
   return flowView(tx, deps, flow);
 };
 
-/** Every step of a document names an app and key the catalogue has (or none yet). */
+/** Every step of a document names an app and key the catalog has (or none yet). */
 const unknownDefinitions = (apps: AppCatalog, steps: readonly PlacedDefinition[]): DomainError | null => {
   const fields = Object.fromEntries(
     steps.flatMap((step, index) =>

@@ -5,7 +5,7 @@ import type { StepDefinition, StepStatus } from '../../domain/flow.js';
 import { containsReference } from '../../domain/flow-rules.js';
 import { definitionOf } from '../../engine/step-definition.js';
 
-/** Why a step's app or key is not one the catalogue has, by field; null when both are fine (or unset). */
+/** Why a step's app or key is not one the catalog has, by field; null when both are fine (or unset). */
 export const unknownAppOrKey = (
   apps: AppCatalog,
   step: Pick<StepDefinition, 'type' | 'appKey' | 'key'>,

@@ -9,6 +9,7 @@ import {
   number,
   text,
 } from '../../../adapters/apps/sdk/index.js';
+import { TEST_ICON } from '../../support/test-icon.js';
 
 /** An API-key app talking to a server the test starts: it exercises every part of the SDK. */
 const exampleAuth = fieldsAuth({
@@ -73,7 +74,7 @@ export const exampleApp = defineApp({
   key: 'example-api',
   name: 'Example API',
   description: 'A test app with an API key.',
-  iconUrl: '/apps/example-api/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#123456',
   version: 1,
   auth: exampleAuth,
@@ -100,7 +101,7 @@ export const plainApp = defineApp({
   key: 'plain',
   name: 'A plain app',
   description: 'Needs no connection.',
-  iconUrl: '/apps/plain/icon.svg',
+  icon: TEST_ICON,
   primaryColor: '#abcdef',
   version: 2,
   auth: noAuth(),

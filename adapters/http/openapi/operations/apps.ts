@@ -22,6 +22,15 @@ export const APP_OPERATIONS = tagged('Apps', [
   { method: 'GET', path: '/apps/:appKey', summary: 'One app', access: 'signed in', status: 200, returns: 'App' },
   {
     method: 'GET',
+    path: '/apps/:appKey/assets/favicon.svg',
+    root: true,
+    summary: "An app's icon, where its `iconUrl` points",
+    access: 'public',
+    status: 200,
+    returns: 'the icon (image/svg+xml); an unknown app 404',
+  },
+  {
+    method: 'GET',
     path: '/apps/:appKey/auth',
     summary: "An app's authentication fields and steps",
     access: 'signed in',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRuntime, createAppCatalog } from '../../adapters/apps/index.js';
+import { createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
 import { BlockedAddressError, InvalidParametersError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 import { describeAppContract } from './app-contract.js';
@@ -9,8 +9,8 @@ import { type LocalHttpServer, sendJson, startHttpServer } from './support/http-
 const API_KEY = 'key-0123456789';
 
 let server: LocalHttpServer;
-let catalog: AppRuntime;
-let guarded: AppRuntime;
+let catalog: InProcessAppCatalog;
+let guarded: InProcessAppCatalog;
 const logger = new CapturingLogger();
 
 beforeAll(async () => {
