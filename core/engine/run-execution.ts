@@ -42,24 +42,20 @@ interface Turn {
   readonly steps: ReadonlyMap<string, Step>;
 }
 
-/**
- * Carries a run from where it stands to its end, or to a pause (a delay, a retry after backoff).
- * The run's state machine (core/domain/run-machine.ts) decides every move; this loop runs the
- * steps it asks for and persists each decision before it acts on the next, so a run taken over
- * after a crash goes on from its last committed step and no finished step runs twice. A second
- * record of the same step (a worker that lost its lease) is refused by the database and ends the turn.
- */
-export const makeRunExecution = (deps: EngineDeps) => {
-  const { repos, clock, queue, logger } = deps;
-  const persist = makePersistTransition(deps);
-  const context = (): RunContext => ({ now: clock.now(), backoff: deps.settings.engine.backoff, random: deps.random });
+const runContext = ({ clock, settings, random }: EngineDeps): RunContext => ({
+  now: clock.now(),
+  backoff: settings.engine.backoff,
+  random,
+});
 
-  /**
-   * Decides and persists a step's result. A result the database cannot store fails the step
-   * instead (its input kept, unless that was what could not be stored).
-   */
-  const settle = async (turn: Turn, state: RunState, { event, parameters }: StepTurn) => {
-    let transition = decide(turn.plan, state, event, context());
+/**
+ * Decides and persists a step's result. A result the database cannot store fails the step
+ * instead (its input kept, unless that was what could not be stored).
+ */
+const makeSettle =
+  (deps: EngineDeps, persist: ReturnType<typeof makePersistTransition>) =>
+  async (turn: Turn, state: RunState, { event, parameters }: StepTurn) => {
+    let transition = decide(turn.plan, state, event, runContext(deps));
     let dataIn: unknown = parameters;
     for (let tries = 0; ; tries++) {
       try {
@@ -69,13 +65,15 @@ export const makeRunExecution = (deps: EngineDeps) => {
         const details = unstorableResult(error);
         if (transition.record?.status === 'failure') dataIn = null;
         const failed: RunEvent = { kind: 'failed', stepId: event.stepId, error: details, retryable: false };
-        transition = decide(turn.plan, state, failed, context());
+        transition = decide(turn.plan, state, failed, runContext(deps));
       }
     }
   };
 
-  /** Acts on a persisted decision that ends the turn; null when the run goes on with a step. */
-  const conclude = async (turn: Turn, { move }: Transition, last: StepTurn | null) => {
+/** Acts on a persisted decision that ends the turn; null when the run goes on with a step. */
+const makeConclude =
+  ({ clock, queue, logger }: EngineDeps) =>
+  async (turn: Turn, { move }: Transition, last: StepTurn | null) => {
     if (move.kind === 'finish') {
       logRunEnd(logger, turn, clock.now(), move.failed);
       return 'finished' as const;
@@ -99,6 +97,20 @@ export const makeRunExecution = (deps: EngineDeps) => {
     }
     return null;
   };
+
+/**
+ * Carries a run from where it stands to its end, or to a pause (a delay, a retry after backoff).
+ * The run's state machine (core/domain/run-machine.ts) decides every move; this loop runs the
+ * steps it asks for and persists each decision before it acts on the next, so a run taken over
+ * after a crash goes on from its last committed step and no finished step runs twice. A second
+ * record of the same step (a worker that lost its lease) is refused by the database and ends the turn.
+ */
+export const makeRunExecution = (deps: EngineDeps) => {
+  const { repos, clock, logger } = deps;
+  const persist = makePersistTransition(deps);
+  const settle = makeSettle(deps, persist);
+  const conclude = makeConclude(deps);
+  const context = () => runContext(deps);
 
   return async (executionId: string, workerId: string): Promise<RunOutcome> => {
     const claimedAt = clock.now();
