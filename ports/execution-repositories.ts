@@ -82,8 +82,6 @@ export interface ExecutionRepository {
    * the step it will resume at (0 when that step has not been tried).
    */
   wait(id: string, resumeAt: Date, stepAttempts: number, now: Date): Promise<void>;
-  /** The run went past a step that needed retries: the next step starts with no attempts. */
-  advance(id: string, now: Date): Promise<void>;
   /** Ends the run; `tasks` (null: none) are billed to its flow's owner in the same transaction, once. */
   finish(id: string, status: 'success' | 'failure', now: Date, tasks: number | null): Promise<void>;
   /**

@@ -20,23 +20,18 @@ Options:
   -h, --help  Show this help
 `;
 
-export const start = async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
-  const values = parse(args, help, START_USAGE);
-  if (values.help) {
-    io.stdout.write(START_USAGE);
+/** A command that hands this process to a long-lived role; it lives on until stopped. */
+const processCommand =
+  (usage: string, run: (host: CliHost) => Promise<void>) =>
+  async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
+    const values = parse(args, help, usage);
+    if (values.help) {
+      io.stdout.write(usage);
+      return 0;
+    }
+    await run(host);
     return 0;
-  }
-  // The process then lives on its open server.
-  await host.runServer();
-  return 0;
-};
+  };
 
-export const worker = async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
-  const values = parse(args, help, WORKER_USAGE);
-  if (values.help) {
-    io.stdout.write(WORKER_USAGE);
-    return 0;
-  }
-  await host.runWorker();
-  return 0;
-};
+export const start = processCommand(START_USAGE, (host) => host.runServer());
+export const worker = processCommand(WORKER_USAGE, (host) => host.runWorker());

@@ -134,6 +134,16 @@ const ahead = (plan: RunPlan, state: RunState): StepNode[] => {
 const outputsOf = (records: readonly RecordedStep[]): Map<string, unknown> =>
   new Map(records.filter((record) => record.status === 'success').map((record) => [record.stepId, record.output]));
 
+/** Whether the run goes on past this step's failure. */
+const goesOnPastFailure = (plan: RunPlan, stepId: string): boolean =>
+  [...walk(plan.nodes)].some((node) => node.stepId === stepId && node.continueOnFailure);
+
+/** The step whose failure ends the run, as its end names it. */
+const failedBy = (record: RecordedStep) => ({
+  stepId: record.stepId,
+  error: record.error?.message ?? 'The step failed.',
+});
+
 const finish = (
   state: RunState,
   failed: { stepId: string; error: string } | null,
@@ -153,9 +163,8 @@ const finish = (
 
 /** The run goes on from its records: the next step, or its end. */
 const proceed = (plan: RunPlan, state: RunState): Transition => {
-  const continuing = new Set([...walk(plan.nodes)].filter((node) => node.continueOnFailure).map((n) => n.stepId));
-  const fatal = state.records.find((record) => record.status === 'failure' && !continuing.has(record.stepId));
-  if (fatal) return finish(state, { stepId: fatal.stepId, error: fatal.error?.message ?? 'The step failed.' });
+  const fatal = state.records.find((record) => record.status === 'failure' && !goesOnPastFailure(plan, record.stepId));
+  if (fatal) return finish(state, failedBy(fatal));
   const [next] = ahead(plan, state);
   if (!next) return finish(state, null);
   return {
@@ -174,8 +183,8 @@ const recordAndGoOn = (
 ): Transition => {
   const recorded: RunState = { ...state, attempts: 0, records: [...state.records, record] };
   const last = ahead(plan, recorded).length === 0;
-  const continues = record.status === 'success' || stepNode(plan, record.stepId)?.continueOnFailure === true;
-  if (!continues) return { ...finish(recorded, { stepId: record.stepId, error: record.error?.message ?? '' }), record };
+  const continues = record.status === 'success' || goesOnPastFailure(plan, record.stepId);
+  if (!continues) return { ...finish(recorded, failedBy(record)), record };
   if (then.stop || last) return { ...finish(recorded, null), record };
   // A test run does not wait: the editor wants the whole answer now.
   if (then.pauseUntil && !state.testRun) {
@@ -187,9 +196,6 @@ const recordAndGoOn = (
   }
   return { ...proceed(plan, recorded), record };
 };
-
-const stepNode = (plan: RunPlan, stepId: string): StepNode | undefined =>
-  [...walk(plan.nodes)].find((node) => node.stepId === stepId);
 
 const refuse = (state: RunState, reason: string): Transition => ({
   state,

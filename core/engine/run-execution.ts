@@ -1,5 +1,4 @@
 import type { ClaimedRun } from '../../ports/execution-repositories.js';
-import type { Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
 import {
   decide,
@@ -13,7 +12,7 @@ import {
 import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
-import { logRetry, logRunEnd } from './run-log.js';
+import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
 
@@ -35,9 +34,7 @@ const stateOf = ({ execution, recorded }: ClaimedRun): RunState => ({
   })),
 });
 
-interface Turn {
-  readonly execution: Execution;
-  readonly workerId: string;
+interface Turn extends RunTurn {
   readonly plan: RunPlan;
   readonly steps: ReadonlyMap<string, Step>;
 }

@@ -1,7 +1,8 @@
 import type { Logger } from '../../ports/logger.js';
 import type { Execution } from '../domain/execution.js';
 
-interface Turn {
+/** A worker's turn at a run, as its log lines name it. */
+export interface RunTurn {
   readonly execution: Execution;
   /** The worker (host, pid) that took the run up. */
   readonly workerId: string;
@@ -13,7 +14,7 @@ interface Turn {
  */
 export const logRunEnd = (
   logger: Logger,
-  { execution, workerId }: Turn,
+  { execution, workerId }: RunTurn,
   now: Date,
   failed: { readonly stepId: string; readonly error: string } | null,
 ): void => {
@@ -31,7 +32,7 @@ export const logRunEnd = (
 
 export const logRetry = (
   logger: Logger,
-  { execution, workerId }: Turn,
+  { execution, workerId }: RunTurn,
   retry: { readonly stepId: string; readonly attempts: number; readonly delayMs: number; readonly error: string },
 ): void => {
   logger.warn(

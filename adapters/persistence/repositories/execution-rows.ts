@@ -93,7 +93,7 @@ export const waitingUpdate = (
   updated_at: codec.timestamp(now),
 });
 
-export const advancedUpdate = (codec: Codec, now: Date): Updateable<ExecutionsTable> => ({
+const advancedUpdate = (codec: Codec, now: Date): Updateable<ExecutionsTable> => ({
   step_attempts: 0,
   updated_at: codec.timestamp(now),
 });

@@ -1,5 +1,5 @@
 import type { ExecutionRepository } from '../../../ports/execution-repositories.js';
-import { advancedUpdate, afterStepUpdate, finishedUpdate, waitingUpdate } from './execution-rows.js';
+import { afterStepUpdate, finishedUpdate, waitingUpdate } from './execution-rows.js';
 import { executionStepRow } from './execution-steps.repository.js';
 import { type Executor, withinTransaction } from './executor.js';
 import { billRunTasks, insertRecord, moveRun, type RecordRow, recordAndMoveRun } from './run-statements.js';
@@ -8,9 +8,7 @@ import { billRunTasks, insertRecord, moveRun, type RecordRow, recordAndMoveRun }
  * A run moved on as the engine's state machine decided: a step recorded, a pause, the next step,
  * the end with its tasks billed. Each write is atomic; none decides anything.
  */
-export const runMoves = (
-  executor: Executor,
-): Pick<ExecutionRepository, 'wait' | 'advance' | 'finish' | 'recordStep'> => {
+export const runMoves = (executor: Executor): Pick<ExecutionRepository, 'wait' | 'finish' | 'recordStep'> => {
   const { db, codec } = executor;
   return {
     async wait(id, resumeAt, stepAttempts, now) {
@@ -19,10 +17,6 @@ export const runMoves = (
         .set(waitingUpdate(codec, resumeAt, stepAttempts, now))
         .where('id', '=', id)
         .execute();
-    },
-
-    async advance(id, now) {
-      await db.updateTable('executions').set(advancedUpdate(codec, now)).where('id', '=', id).execute();
     },
 
     async finish(id, status, now, tasks) {

@@ -62,6 +62,10 @@ const updateRun = perShape((columns) =>
   ),
 );
 
+/** What a bill row takes from the statement's values: the run's tasks and when they were counted. */
+const billedValues = (v: Record<'tasks' | 'counted_at', never>) =>
+  [sql<number>`cast(${v.tasks} as integer)`.as('tasks'), sql<string>`${v.counted_at}`.as('counted_at')] as const;
+
 /**
  * A finished run's tasks (as the engine's run state machine counts them) for its flow's owner, once.
  * The row outlives the run's pruning and the flow's deletion.
@@ -75,12 +79,7 @@ const billTasks = compiledOnce(['execution_id', 'tasks', 'counted_at'], (db, v) 
         .selectFrom('executions')
         .innerJoin('flows', 'flows.id', 'executions.flow_id')
         .where('executions.id', '=', v.execution_id)
-        .select([
-          'executions.id',
-          'flows.user_id',
-          sql<number>`cast(${v.tasks} as integer)`.as('tasks'),
-          sql<string>`${v.counted_at}`.as('counted_at'),
-        ]),
+        .select(['executions.id', 'flows.user_id', ...billedValues(v)]),
     )
     .onConflict((oc) => oc.column('execution_id').doNothing()),
 );
@@ -125,12 +124,7 @@ const recordAndMove = (billing: boolean) =>
               eb
                 .selectFrom('moved')
                 .innerJoin('flows', 'flows.id', 'moved.flow_id')
-                .select([
-                  'moved.id',
-                  'flows.user_id',
-                  sql<number>`cast(${v.tasks} as integer)`.as('tasks'),
-                  sql<string>`${v.counted_at}`.as('counted_at'),
-                ]),
+                .select(['moved.id', 'flows.user_id', ...billedValues(v)]),
             )
             .onConflict((oc) => oc.column('execution_id').doNothing()),
         )

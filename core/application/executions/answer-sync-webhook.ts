@@ -3,8 +3,8 @@ import { type DomainError, executionFailed, webhookFiltered } from '../../domain
 import { err, ok, type Result } from '../../domain/result.js';
 import type { RunExecution } from '../../engine/run-execution.js';
 import type { CoreDeps } from '../deps.js';
-import type { AcceptedWebhook } from './accept-webhook.js';
-import type { WebhookResponse } from './webhook-response.js';
+import type { makeAcceptWebhook } from './accept-webhook.js';
+import type { makeGetWebhookResponse, WebhookResponse } from './webhook-response.js';
 
 /** What a `/sync` webhook call answers. Filtered and failed runs are errors (422). */
 export type SyncWebhookAnswer =
@@ -17,13 +17,9 @@ export type SyncWebhookAnswer =
   | { readonly kind: 'pending'; readonly executionId: string };
 
 interface Deps extends Pick<CoreDeps, 'logger' | 'settings'> {
-  readonly acceptWebhook: (
-    flowId: string,
-    request: IncomingRequest,
-    options: { sync: boolean },
-  ) => Promise<Result<AcceptedWebhook, DomainError>>;
+  readonly acceptWebhook: ReturnType<typeof makeAcceptWebhook>;
   readonly runExecution: RunExecution;
-  readonly getWebhookResponse: (executionId: string) => Promise<WebhookResponse>;
+  readonly getWebhookResponse: ReturnType<typeof makeGetWebhookResponse>;
 }
 
 const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
