@@ -1,5 +1,5 @@
 import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep } from '../core/domain/execution.js';
-import type { Flow, Step } from '../core/domain/flow.js';
+import type { Flow, Step, VersionRef } from '../core/domain/flow.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
 
 export interface NewExecution {
@@ -8,6 +8,8 @@ export interface NewExecution {
   readonly testRun: boolean;
   readonly untilStepId: string | null;
   readonly retryOf: string | null;
+  /** The version it runs on; null runs the flow's draft (a test run). */
+  readonly flowVersion: VersionRef | null;
   readonly now: Date;
 }
 
@@ -41,8 +43,11 @@ export interface ClaimedRecord extends ExecutionStep {
 
 export interface ClaimedRun {
   readonly execution: Execution;
-  /** The flow's steps, by position. */
-  readonly steps: readonly Step[];
+  /**
+   * The draft's steps, by position, for a run on the draft (a test run); null for a run on a
+   * version, whose steps the engine reads once (versions never change).
+   */
+  readonly steps: readonly Step[] | null;
   /** The run's records so far, oldest first. */
   readonly recorded: readonly ClaimedRecord[];
   /** The account of the flow's owner was removed: the run must not go on. */

@@ -1,5 +1,6 @@
 import type { ExportDocument } from '../core/domain/export-document.js';
-import type { Flow, Folder, Step, StepDefinition, StepStatus } from '../core/domain/flow.js';
+import type { Flow, Folder, Step, StepDefinition, StepStatus, VersionRef } from '../core/domain/flow.js';
+import type { FlowVersion, FlowVersionSummary } from '../core/domain/flow-version.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Template } from '../core/domain/template.js';
 
@@ -30,6 +31,11 @@ export interface FlowChanges {
   readonly active?: boolean;
   readonly publishedAt?: Date | null;
   readonly folderId?: string | null;
+  readonly publishedVersion?: VersionRef | null;
+  /** The version the draft was last made from (kept from pruning). */
+  readonly draftBaseVersionId?: string | null;
+  readonly draftChanged?: boolean;
+  readonly fileKey?: string;
 }
 
 export interface FlowRepository {
@@ -47,6 +53,14 @@ export interface FlowRepository {
   lock(id: string): Promise<void>;
   /** Most recently updated first. */
   list(filter: FlowFilter, page: PageRequest): Promise<Page<Flow>>;
+  /** Every flow of the owner with its key in files, oldest first. */
+  listWithFileKeys(userId: string): Promise<ReadonlyArray<{ readonly flow: Flow; readonly fileKey: string | null }>>;
+  /**
+   * Opens a change of the flow's draft: its revision grows by one, unless `basedOn` is given and
+   * is not the stored revision. The new revision, or null (stale, or no such flow). On Postgres
+   * it holds the flow's row until the unit of work ends, so that changes of one draft take turns.
+   */
+  reviseDraft(id: string, basedOn: number | null, now: Date): Promise<number | null>;
   /** Also marks the flow updated, with no other change when `changes` is empty. */
   update(id: string, changes: FlowChanges, now: Date): Promise<void>;
   /** Deletes the flow with its steps. */
@@ -63,6 +77,8 @@ export interface NewStep extends StepDefinition {
   readonly position: number;
   readonly status: StepStatus;
   readonly appVersion: number | null;
+  /** False unless given. */
+  readonly continueOnFailure?: boolean;
   readonly now: Date;
 }
 
@@ -92,6 +108,20 @@ export interface StepRepository {
   delete(id: string): Promise<void>;
   /** Steps that used the connection lose it and become incomplete; returns how many did. */
   detachConnection(connectionId: string, now: Date): Promise<number>;
+}
+
+export interface FlowVersionRepository {
+  insert(version: FlowVersion): Promise<void>;
+  findById(id: string): Promise<FlowVersion | null>;
+  /** Newest first. */
+  list(flowId: string, page: PageRequest): Promise<Page<FlowVersionSummary>>;
+  /** The number of the flow's newest version; 0 when it has none. */
+  lastNumber(flowId: string): Promise<number>;
+  /**
+   * Retention: deletes up to `limit` versions beyond the newest `keep` of their flow that no flow
+   * (as published, or as its draft's base) and no execution points to; how many it deleted.
+   */
+  prune(keep: number, limit: number): Promise<number>;
 }
 
 export interface FolderRepository {

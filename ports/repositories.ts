@@ -14,7 +14,13 @@ import type {
   FlowStoreRepository,
   SeenItemRepository,
 } from './execution-repositories.js';
-import type { FlowRepository, FolderRepository, StepRepository, TemplateRepository } from './flow-repositories.js';
+import type {
+  FlowRepository,
+  FlowVersionRepository,
+  FolderRepository,
+  StepRepository,
+  TemplateRepository,
+} from './flow-repositories.js';
 import type {
   SamlAuthProviderRepository,
   SamlIdentityRepository,
@@ -226,6 +232,7 @@ export interface Repositories {
   readonly oauthClients: OAuthClientRepository;
   readonly flows: FlowRepository;
   readonly steps: StepRepository;
+  readonly flowVersions: FlowVersionRepository;
   readonly folders: FolderRepository;
   readonly templates: TemplateRepository;
   readonly executions: ExecutionRepository;

@@ -52,7 +52,7 @@ const TABLE: Table = {
   'connection.verification_failed': core(422, 'ConnectionVerificationError'),
   'flow.incomplete_steps': core(422, 'IncompleteStepsError'),
   'flow.insufficient_steps': core(422, 'InsufficientStepsError'),
-  'flow.published': core(422, 'PublishedFlowError'),
+  'flow.draft_stale': (f) => ({ ...core(409, 'DraftConflictError')(f), headers: { ETag: `"${f.revision}"` } }),
   'step.trigger_not_deletable': core(422, 'TriggerDeletionError'),
   'webhook.filtered': core(422, 'FilteredError'),
   'execution.failed': core(422, 'ExecutionFailedError'),

@@ -132,8 +132,26 @@ export interface FlowsTable {
   name: string;
   active: Bool;
   published_at: Timestamp | null;
+  published_version_id: string | null;
+  published_version_number: number | null;
+  draft_base_version_id: string | null;
+  /** Bumped by every change of the draft's content: what an `If-Match` compares. */
+  draft_revision: Generated<number>;
+  draft_changed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  file_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface FlowVersionsTable {
+  id: string;
+  flow_id: string;
+  number: number;
+  message: string | null;
+  published_by: string | null;
+  name: string;
+  steps: Json;
+  created_at: Timestamp;
 }
 
 export interface StepsTable {
@@ -176,6 +194,9 @@ export interface ExecutionsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** Null: a test run (the draft's steps), or a run finished before flows had versions. */
+  flow_version_id: string | null;
+  flow_version_number: number | null;
 }
 
 export interface ExecutionStepsTable {
@@ -324,6 +345,7 @@ export interface Database {
   flow_folders: FlowFoldersTable;
   flows: FlowsTable;
   steps: StepsTable;
+  flow_versions: FlowVersionsTable;
   templates: TemplatesTable;
   executions: ExecutionsTable;
   execution_steps: ExecutionStepsTable;

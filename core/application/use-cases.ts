@@ -37,9 +37,11 @@ import { makeDeleteFlow } from './flows/delete-flow.js';
 import { makeDuplicateFlow } from './flows/duplicate-flow.js';
 import { makeExportFlow } from './flows/export-flow.js';
 import { makeGetFlowFolder, makeUpdateFlowFolder } from './flows/flow-folder.js';
+import { makeDraftReset, makeFlowHistory } from './flows/flow-versions.js';
 import { makeGetFlow } from './flows/get-flow.js';
 import { makeImportFlow } from './flows/import-flow.js';
 import { makeListFlows, makeListFlowsUsingApp, makeListFlowsUsingConnection } from './flows/list-flows.js';
+import { makePublishFlow } from './flows/publish-flow.js';
 import { makeUpdateFlow } from './flows/update-flow.js';
 import { makeUpdateFlowStatus } from './flows/update-flow-status.js';
 import { makeCreateFolder } from './folders/create-folder.js';
@@ -171,6 +173,9 @@ export const buildUseCases = (base: CoreDeps) => {
     importFlow: makeImportFlow(deps),
     getFlowFolder: makeGetFlowFolder(deps),
     updateFlowFolder: makeUpdateFlowFolder(deps),
+    publishFlow: makePublishFlow(deps),
+    flowHistory: makeFlowHistory(deps),
+    draftReset: makeDraftReset(deps),
 
     createStep: makeCreateStep(deps),
     updateStep: makeUpdateStep(deps),

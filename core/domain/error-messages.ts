@@ -26,7 +26,10 @@ const MESSAGES: Messages = {
   'connection.verification_failed': (e) => general(e.reason),
   'flow.incomplete_steps': () => general('All steps must be completed before the flow is published.'),
   'flow.insufficient_steps': () => general('A flow needs a trigger and at least one action to be published.'),
-  'flow.published': () => general('The flow is published: unpublish it before changing its steps.'),
+  'flow.draft_stale': (e) =>
+    general(
+      `The flow was changed by someone else (it is at revision ${e.revision}): reload it, then make your change again.`,
+    ),
   'step.trigger_not_deletable': () => general('The trigger step cannot be deleted; change it instead.'),
   'app.call_failed': (e) => general(e.reason),
   'webhook.filtered': () => general('The flow filtered this request out.'),

@@ -22,7 +22,8 @@ export type DomainError =
   | { readonly code: 'connection.verification_failed'; readonly reason: string }
   | { readonly code: 'flow.incomplete_steps' }
   | { readonly code: 'flow.insufficient_steps' }
-  | { readonly code: 'flow.published' }
+  /** The write was based on an older revision of the flow's draft than the stored one. */
+  | { readonly code: 'flow.draft_stale'; readonly revision: number }
   | { readonly code: 'step.trigger_not_deletable' }
   | { readonly code: 'app.call_failed'; readonly reason: string }
   | { readonly code: 'webhook.filtered' }
@@ -51,7 +52,7 @@ export const licenseRequired = (): DomainError => ({ code: 'license.required' })
 export const verificationFailed = (reason: string): DomainError => ({ code: 'connection.verification_failed', reason });
 export const incompleteSteps = (): DomainError => ({ code: 'flow.incomplete_steps' });
 export const insufficientSteps = (): DomainError => ({ code: 'flow.insufficient_steps' });
-export const flowPublished = (): DomainError => ({ code: 'flow.published' });
+export const draftStale = (revision: number): DomainError => ({ code: 'flow.draft_stale', revision });
 export const triggerNotDeletable = (): DomainError => ({ code: 'step.trigger_not_deletable' });
 export const appCallFailed = (reason: string): DomainError => ({ code: 'app.call_failed', reason });
 export const webhookFiltered = (): DomainError => ({ code: 'webhook.filtered' });

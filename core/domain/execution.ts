@@ -1,3 +1,5 @@
+import type { VersionRef } from './flow.js';
+
 /**
  * One run of a flow for one trigger item. The run is a sequence of durable facts: the execution
  * row, then one execution step per step that ran, then the finish. `running` covers a run that
@@ -14,6 +16,8 @@ export interface Execution {
   readonly testRun: boolean;
   /** A test run stops after this step; null runs the whole flow. */
   readonly untilStepId: string | null;
+  /** The flow version it runs on; null for a test run (the draft) and for runs from before versions. */
+  readonly flowVersion: VersionRef | null;
   /** The failed execution this one retries, if any. */
   readonly retryOf: string | null;
   /** While `waiting`: when the run goes on (a delay step, or a step's retry after backoff). */

@@ -1,3 +1,9 @@
+/** Which version of a flow: the one it runs, or the one a run ran (see flow-version.ts). */
+export interface VersionRef {
+  readonly id: string;
+  readonly number: number;
+}
+
 /** A user's automation: one trigger step, then actions, run in order of position. */
 export interface Flow {
   readonly id: string;
@@ -8,6 +14,12 @@ export interface Flow {
   /** Published: the engine runs it. */
   readonly active: boolean;
   readonly publishedAt: Date | null;
+  /** The version the engine runs while the flow is active; null until it is first published. */
+  readonly publishedVersion: VersionRef | null;
+  /** The draft (its steps and name as edited) differs from the published version, or none is. */
+  readonly hasDraftChanges: boolean;
+  /** Grows with every change of the draft: a write based on an older one is refused. */
+  readonly draftRevision: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -15,6 +15,7 @@ import { EXECUTION_JOB } from './jobs.js';
 import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
+import { makeVersionSteps } from './version-steps.js';
 
 /** What became of a run after one turn of a worker. */
 export type RunOutcome = 'finished' | 'waiting' | 'skipped';
@@ -108,6 +109,15 @@ export const makeRunExecution = (deps: EngineDeps) => {
   const settle = makeSettle(deps, persist);
   const conclude = makeConclude(deps);
   const context = () => runContext(deps);
+  const versionSteps = makeVersionSteps(repos);
+  /** A run on a version walks the version's steps; a test run, the draft's as the claim read them. */
+  const stepsOf = async ({ execution, steps }: ClaimedRun): Promise<readonly Step[]> => {
+    if (steps) return steps;
+    const version = execution.flowVersion && (await versionSteps(execution.flowVersion.id));
+    // Retention never removes a version a run points to: only a broken database gets here.
+    if (!version) throw new Error(`the version ${execution.flowVersion?.id} of run ${execution.id} is missing`);
+    return version;
+  };
 
   return async (executionId: string, workerId: string): Promise<RunOutcome> => {
     const claimedAt = clock.now();
@@ -115,11 +125,12 @@ export const makeRunExecution = (deps: EngineDeps) => {
     const claimed = await repos.executions.claim(executionId, lease, claimedAt);
     if (!claimed) return 'skipped';
     const { execution } = claimed;
+    const steps = await stepsOf(claimed);
     const turn: Turn = {
       execution,
       workerId,
-      plan: planOf(claimed.steps),
-      steps: new Map(claimed.steps.map((step) => [step.id, step])),
+      plan: planOf(steps),
+      steps: new Map(steps.map((step) => [step.id, step])),
     };
     let state = stateOf(claimed);
     let transition = decide(turn.plan, state, { kind: claimed.ownerRemoved ? 'ownerRemoved' : 'resumed' }, context());

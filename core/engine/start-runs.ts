@@ -3,7 +3,7 @@ import type { NewRun } from '../../ports/execution-repositories.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TriggerItem } from '../../ports/step-runner.js';
 import { runTasks } from '../domain/billing.js';
-import type { Step } from '../domain/flow.js';
+import type { Step, VersionRef } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
 import type { EngineDeps } from './deps.js';
 import { EXECUTION_JOB } from './jobs.js';
@@ -11,6 +11,8 @@ import { EXECUTION_JOB } from './jobs.js';
 export interface RunRequest {
   readonly flowId: string;
   readonly trigger: Step;
+  /** The version the runs run on; null runs the draft (test runs). */
+  readonly version: VersionRef | null;
   /** The parameters the trigger ran with, recorded as its input. */
   readonly dataIn: unknown;
   /** The items, or how to pick them inside the transaction (polling deduplication). */
@@ -46,6 +48,7 @@ export const startRuns = async (
         testRun: request.testRun,
         untilStepId: request.untilStepId ?? null,
         retryOf: null,
+        flowVersion: request.version,
         now,
       };
       const trigger = {

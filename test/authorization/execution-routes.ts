@@ -66,6 +66,7 @@ export const EXECUTION_ROUTES: readonly RouteCase[] = [
     method: 'POST',
     route: '/executions/:executionId/retry',
     path: executionPath('/retry'),
+    body: () => ({ version: 'original' }),
     expect: permitted(201, 404),
     foreign: foreign(executionPath('/retry'), 404, 404),
   },

@@ -29,7 +29,7 @@ export const connectedStepFor = async (fx: ActorFactory, actor: TestActor | null
     'create a connection',
   );
   const input = { appKey: 'test-notes', key: 'addNote', connectionId: connection.id };
-  return must(await fx.useCases.updateStep(by, actionOf(flow), input), 'set up a step').id;
+  return must(await fx.useCases.updateStep(by, actionOf(flow), input), 'set up a step').value.id;
 };
 
 /** A folder of the caller (or of the administrator). */
@@ -55,4 +55,24 @@ export const newTemplate = async (fx: ActorFactory): Promise<string> => {
 export const templateFixtures = async (fx: ActorFactory) => {
   must(await fx.useCases.updateInstanceConfig(fx.adminActor, { enableTemplates: true }), 'enable templates');
   return { templateId: await newTemplate(fx) };
+};
+
+/** A flow of the caller (or of the administrator) published as version 1, with its draft changed since. */
+export const publishedFlowFor = async (
+  fx: ActorFactory,
+  actor: TestActor | null,
+): Promise<{ readonly flowId: string; readonly versionId: string }> => {
+  const by = await owner(fx, actor);
+  const flow = must(await fx.useCases.createFlow(by, {}), 'create a flow');
+  const [trigger, action] = flow.steps;
+  if (!trigger || !action) throw new Error('a new flow has a trigger and an action');
+  must(await fx.useCases.updateStep(by, trigger.id, { appKey: 'webhook', key: 'catchRawWebhook' }), 'set a trigger');
+  const parameters = (input: string) => ({ parameters: { transform: 'uppercase', input } });
+  must(
+    await fx.useCases.updateStep(by, action.id, { appKey: 'formatter', key: 'text', ...parameters('one') }),
+    'set an action',
+  );
+  const published = must(await fx.useCases.publishFlow(by, flow.id, {}), 'publish a flow');
+  must(await fx.useCases.updateStep(by, action.id, parameters('two')), 'change the draft');
+  return { flowId: flow.id, versionId: published.version.id };
 };

@@ -1,6 +1,14 @@
 import type { FlowView } from '../../core/application/flows/flow-views.js';
 import type { TestActor } from './actors.js';
-import { actionOf, connectedStepFor, filedFlowFor, flowFor, folderFor, newTemplate } from './flow-resources.js';
+import {
+  actionOf,
+  connectedStepFor,
+  filedFlowFor,
+  flowFor,
+  folderFor,
+  newTemplate,
+  publishedFlowFor,
+} from './flow-resources.js';
 import {
   adminOnly,
   type ForeignCase,
@@ -32,6 +40,13 @@ const connectedStep =
   (suffix: string): PathOf =>
   async (fx, actor) =>
     `/steps/${await connectedStepFor(fx, actor)}${suffix}`;
+/** A path under a published flow whose draft changed since; `suffix` may name its version. */
+const versionedPath =
+  (suffix: (versionId: string) => string): PathOf =>
+  async (fx, actor) => {
+    const { flowId, versionId } = await publishedFlowFor(fx, actor);
+    return `/flows/${flowId}${suffix(versionId)}`;
+  };
 const filedFlowPath: PathOf = async (fx, actor) => `/flows/${await filedFlowFor(fx, actor)}/folder`;
 const folderPath: PathOf = async (fx, actor) => `/folders/${await folderFor(fx, actor)}`;
 
@@ -92,6 +107,73 @@ export const FLOW_ROUTES: readonly RouteCase[] = [
     body: () => ({ active: false }),
     expect: permitted(200, 404),
     foreign: foreign(flowPath('/status'), 403, 200),
+  },
+  {
+    method: 'POST',
+    route: '/flows/:flowId/versions',
+    path: versionedPath(() => '/versions'),
+    body: () => ({ message: 'Second' }),
+    expect: permitted(201, 404),
+    foreign: foreign(
+      versionedPath(() => '/versions'),
+      403,
+      201,
+    ),
+  },
+  {
+    method: 'GET',
+    route: '/flows/:flowId/versions',
+    path: versionedPath(() => '/versions'),
+    expect: permitted(200, 404),
+    foreign: foreign(
+      versionedPath(() => '/versions'),
+      200,
+      200,
+    ),
+  },
+  {
+    method: 'GET',
+    route: '/flows/:flowId/versions/compare',
+    path: versionedPath((id) => `/versions/compare?from=${id}`),
+    expect: permitted(200, 404),
+    foreign: foreign(
+      versionedPath((id) => `/versions/compare?from=${id}`),
+      200,
+      200,
+    ),
+  },
+  {
+    method: 'GET',
+    route: '/flows/:flowId/versions/:versionId',
+    path: versionedPath((id) => `/versions/${id}`),
+    expect: permitted(200, 404),
+    foreign: foreign(
+      versionedPath((id) => `/versions/${id}`),
+      200,
+      200,
+    ),
+  },
+  {
+    method: 'POST',
+    route: '/flows/:flowId/versions/:versionId/restore',
+    path: versionedPath((id) => `/versions/${id}/restore`),
+    expect: permitted(200, 404),
+    foreign: foreign(
+      versionedPath((id) => `/versions/${id}/restore`),
+      403,
+      200,
+    ),
+  },
+  {
+    method: 'DELETE',
+    route: '/flows/:flowId/draft',
+    path: versionedPath(() => '/draft'),
+    expect: permitted(200, 404),
+    foreign: foreign(
+      versionedPath(() => '/draft'),
+      403,
+      200,
+    ),
   },
   {
     method: 'POST',

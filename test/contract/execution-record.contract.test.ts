@@ -19,6 +19,7 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
       testRun: false,
       untilStepId: null,
       retryOf: null,
+      flowVersion: null,
       now: T0,
     });
     await fx.repos.executions.wait(executionId, T0, 2, T0);
@@ -90,7 +91,7 @@ describe.each(DIALECTS)('recording a step of a run (%s)', (dialect) => {
   it('starts runs with their trigger records, all or none', async () => {
     const flowId = (await execution()).flowId;
     const run = (id: string, stepId = 'trigger') => ({
-      execution: { id, flowId, testRun: true, untilStepId: null, retryOf: null, now: T0 },
+      execution: { id, flowId, testRun: true, untilStepId: null, retryOf: null, flowVersion: null, now: T0 },
       trigger: { ...record(stepId), executionId: id, position: 1, dataOut: { item: id } },
     });
     const [one, two] = [randomUUID(), randomUUID()];

@@ -61,6 +61,9 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
       name: 'Orders',
       active: false,
       publishedAt: null,
+      publishedVersion: null,
+      hasDraftChanges: true,
+      draftRevision: 0,
       createdAt: T0,
       updatedAt: T0,
     });

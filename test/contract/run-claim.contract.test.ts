@@ -41,6 +41,7 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
       testRun: false,
       untilStepId: null,
       retryOf: null,
+      flowVersion: null,
       now: T0,
     });
   });
@@ -87,8 +88,8 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
 
     expect(claimed?.execution).toMatchObject({ id: executionId, flowId, status: 'running', stepAttempts: 0 });
     expect(claimed?.steps).toEqual(await fx.repos.steps.listByFlow(flowId));
-    expect(claimed?.steps.map((s) => s.position)).toEqual([1, 2, 3]);
-    expect(claimed?.steps[1]?.continueOnFailure).toBe(true);
+    expect(claimed?.steps?.map((s) => s.position)).toEqual([1, 2, 3]);
+    expect(claimed?.steps?.[1]?.continueOnFailure).toBe(true);
     expect(claimed?.recorded.map(({ task: _, ...r }) => r)).toEqual(
       await fx.repos.executionSteps.listByExecution(executionId),
     );
@@ -152,7 +153,15 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     const other = await insertFlow(fx.repos);
     const run = async (flow: string) => {
       const id = randomUUID();
-      await fx.repos.executions.insert({ id, flowId: flow, testRun: false, untilStepId: null, retryOf: null, now: T0 });
+      await fx.repos.executions.insert({
+        id,
+        flowId: flow,
+        testRun: false,
+        untilStepId: null,
+        retryOf: null,
+        flowVersion: null,
+        now: T0,
+      });
       return id;
     };
     const [claimed, finished, paused] = [await run(other), await run(other), await run(other)];

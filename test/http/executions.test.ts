@@ -93,19 +93,21 @@ describe.each(DIALECTS)('running flows (%s)', (dialect) => {
 
     // Each record carries its step (Automatisch's client reads `executionStep.step.type`).
     const records = (await instance.request('GET', `/executions/${listed.id}/execution-steps`, { token })).body.data;
-    expect(records.map((r: any) => r.step)).toEqual(flow.steps);
+    // The steps as the run ran them: its version's (which the draft still equals here).
+    const untimed = ({ createdAt: _c, updatedAt: _u, ...step }: any) => step;
+    expect(records.map((r: any) => untimed(r.step))).toEqual(flow.steps.map(untimed));
+    expect(detail.flowVersion).toEqual(flow.publishedVersion);
     expect(records[0].step).toMatchObject({ id: stepIds[0], type: 'trigger', appKey: 'webhook', position: 1 });
     expect(records[0].step.webhookUrl).toContain(`/webhooks/flows/${flowId}`);
     expect(records[1].step).toMatchObject({ type: 'action', appKey: 'formatter', key: 'text', position: 2 });
     expect(records[0].updatedAt).toBe(records[0].createdAt);
     expect(detail.steps).toEqual(records);
 
-    // A record outlives its step: once the step is deleted, the record has none to show.
-    await call('PATCH', `/flows/${flowId}/status`, { active: false });
+    // A record keeps the step it ran: deleted from the draft, it is still the version's.
     expect((await instance.request('DELETE', `/steps/${stepIds[3]}`, { token })).status).toBe(204);
     const after = (await instance.request('GET', `/executions/${listed.id}/execution-steps`, { token })).body.data;
-    expect(after.map((r: any) => r.step?.id ?? null)).toEqual([...stepIds.slice(0, 3), null]);
-    expect(after[3]).toMatchObject({ stepId: stepIds[3], status: 'success', step: null });
+    expect(after.map((r: any) => r.step?.id ?? null)).toEqual(stepIds);
+    expect(after[3]).toMatchObject({ stepId: stepIds[3], status: 'success', step: { id: stepIds[3] } });
   });
 
   it('keeps an unpublished flow’s webhook calls as test data, for testing steps', async () => {
@@ -341,16 +343,34 @@ describe.each(DIALECTS)('failures and retries (%s)', (dialect) => {
     const [, setValueStep] = detail.steps;
     expect(setValueStep.dataOut).toEqual({ key: 'seen', value: 'not json' });
 
-    // Fix the step: unpublish, change, publish again, then retry the failed run.
-    await call('PATCH', `/flows/${flowId}/status`, { active: false });
+    // Fix the step in the draft and publish it (version 2); the failed run ran version 1.
+    expect(failed.flowVersion).toMatchObject({ number: 1 });
     await call('PATCH', `/steps/${stepIds[2]}`, {
       parameters: { transform: 'uppercase', input: ref(stepIds[0] as string, 'body.payload') },
     });
     await call('PATCH', `/flows/${flowId}/status`, { active: true });
-    const retried = await instance.request('POST', `/executions/${failed.id}/retry`, { token });
+
+    // By default a retry runs the version the run ran: it fails the same way.
+    const same = await instance.request('POST', `/executions/${failed.id}/retry`, { token });
+    expect(same.status).toBe(201);
+    expect(same.body.data).toMatchObject({ retryOf: failed.id, flowVersion: failed.flowVersion });
+    const sameRun = (await finished(flowId, 2)).find((r: { id: string }) => r.id === same.body.data.id);
+    expect(sameRun.status).toBe('failure');
+
+    const badChoice = await instance.request('POST', `/executions/${failed.id}/retry`, {
+      token,
+      body: { version: 'newest' },
+    });
+    expect(badChoice.status).toBe(422);
+    expect(badChoice.body.errors).toEqual({ version: ['must be original or current.'] });
+
+    const retried = await instance.request('POST', `/executions/${failed.id}/retry`, {
+      token,
+      body: { version: 'current' },
+    });
     expect(retried.status).toBe(201);
-    expect(retried.body.data).toMatchObject({ retryOf: failed.id, flowId });
-    const rows = await finished(flowId, 2);
+    expect(retried.body.data).toMatchObject({ retryOf: failed.id, flowId, flowVersion: { number: 2 } });
+    const rows = await finished(flowId, 3);
     const again = rows.find((r: { id: string }) => r.id === retried.body.data.id);
     expect(again.status).toBe('success');
     const steps = (await instance.request('GET', `/executions/${again.id}`, { token })).body.data.steps;

@@ -162,18 +162,27 @@ describe.each(DIALECTS)('flows (%s)', (dialect) => {
     await completeFlow(world, world.bob.token, flow);
     const published = await status(true);
     expect(published.status).toBe(200);
-    expect(published.body.data).toMatchObject({ active: true, status: 'published' });
+    expect(published.body.data).toMatchObject({
+      active: true,
+      status: 'published',
+      publishedVersion: { number: 1 },
+      hasDraftChanges: false,
+    });
     expect(published.body.data.publishedAt).toBeGreaterThanOrEqual(published.body.data.createdAt);
     expect((await world.call('GET', '/flows?status=published', world.bob.token)).map((f: any) => f.id)).toEqual([
       flow.id,
     ]);
-    // A published flow's steps are fixed until it is unpublished.
-    const locked = await world.instance.request('PATCH', `/steps/${flow.actionId}`, {
+    // A published flow's steps are its draft: they change, and the published version runs on.
+    const edited = await world.instance.request('PATCH', `/steps/${flow.actionId}`, {
       token: world.bob.token,
       body: { name: 'Changed' },
     });
-    expect(locked.status).toBe(422);
-    expect(locked.body.meta.type).toBe('PublishedFlowError');
+    expect(edited.status).toBe(200);
+    expect(await world.call('GET', `/flows/${flow.id}`, world.bob.token)).toMatchObject({
+      active: true,
+      publishedVersion: { number: 1 },
+      hasDraftChanges: true,
+    });
 
     const unpublished = await status(false);
     expect(unpublished.body.data).toMatchObject({ active: false, status: 'draft' });

@@ -42,7 +42,7 @@ export const graphqlRoot = ({ useCases, settings }: Pick<HttpDeps, 'useCases' | 
       const stepId = idOrNotFound(id, 'Step');
       unwrap(await useCases.checkAccess(actor, { to: 'step', id: stepId, action: 'manage' }));
       const definition = parseInput(stepChangesSchema, changes);
-      return present.step(unwrap(await useCases.updateStep(actor, stepId, definition)));
+      return present.step(unwrap(await useCases.updateStep(actor, stepId, definition)).value);
     }),
 
     updateUser: withInput(async (actor, { id, ...changes }) => {

@@ -40,6 +40,7 @@ export const executionPresenters = (webhookBaseUrl: string) => {
     flowId: view.flowId,
     status: view.status,
     testRun: view.testRun,
+    flowVersion: view.flowVersion,
     retryOf: view.retryOf,
     resumeAt: epochMs(view.resumeAt),
     createdAt: epochMs(view.createdAt),

@@ -1,5 +1,7 @@
+import type { Comparison } from '../../../core/application/flows/flow-versions.js';
 import type { FlowView, StepView } from '../../../core/application/flows/flow-views.js';
 import { type Folder, flowStatus } from '../../../core/domain/flow.js';
+import type { FlowVersion, FlowVersionSummary } from '../../../core/domain/flow-version.js';
 import type { Template } from '../../../core/domain/template.js';
 import type { Answer } from '../schemas/resources.schemas.js';
 import { epochMs } from './timestamp.js';
@@ -33,6 +35,9 @@ export const flowPresenters = (webhookBaseUrl: string) => {
     folderId: view.folderId,
     userId: view.userId,
     publishedAt: epochMs(view.publishedAt),
+    publishedVersion: view.publishedVersion,
+    hasDraftChanges: view.hasDraftChanges,
+    draftRevision: view.draftRevision,
     createdAt: epochMs(view.createdAt),
     updatedAt: epochMs(view.updatedAt),
     steps: view.steps.map(step),
@@ -55,3 +60,32 @@ export const presentTemplate = (template: Template): Answer<'Template'> => ({
   createdAt: epochMs(template.createdAt),
   updatedAt: epochMs(template.updatedAt),
 });
+
+export const presentVersion = (version: FlowVersionSummary): Answer<'FlowVersion'> => ({
+  id: version.id,
+  number: version.number,
+  flowId: version.flowId,
+  message: version.message,
+  publishedBy: version.publishedBy,
+  createdAt: epochMs(version.createdAt),
+});
+
+export const presentVersionDetail = (version: FlowVersion): Answer<'FlowVersionDetail'> => ({
+  ...presentVersion(version),
+  name: version.name,
+  steps: version.steps.map((s) => ({
+    id: s.id,
+    type: s.type,
+    appKey: s.appKey,
+    key: s.key,
+    name: s.name,
+    position: s.position,
+    status: s.status,
+    parameters: s.parameters,
+    connectionId: s.connectionId,
+    appVersion: s.appVersion,
+    continueOnFailure: s.continueOnFailure,
+  })),
+});
+
+export const presentComparison = (comparison: Comparison): Answer<'VersionComparison'> => comparison;

@@ -6,8 +6,8 @@ import { requireActor } from '../middleware/require-actor.js';
 import { pageQuery, sendPage } from '../pagination.js';
 import { executionPresenters } from '../presenters/execution.presenter.js';
 import { unwrap } from '../respond.js';
-import { executionListQuery } from '../schemas/executions.schemas.js';
-import { idParam, queryInput } from '../validation.js';
+import { executionListQuery, retrySchema } from '../schemas/executions.schemas.js';
+import { idParam, jsonBody, queryInput } from '../validation.js';
 
 export const executionRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
@@ -46,7 +46,14 @@ export const executionRoutes = (deps: HttpDeps) => {
         return sendPage(c, 'ExecutionStep', page, present.executionStep);
       },
     )
-    .post('/executions/:executionId/retry', async (c) =>
-      sendOne(c, 'Execution', present.detail(unwrap(await useCases.retryExecution(c.var.actor, id(c)))), 201),
+    .post(
+      '/executions/:executionId/retry',
+      may((c) => ({ to: 'execution', id: id(c) })),
+      async (c) => {
+        const executionId = id(c);
+        const input = await jsonBody(c, retrySchema);
+        const retried = unwrap(await useCases.retryExecution(c.var.actor, executionId, input));
+        return sendOne(c, 'Execution', present.detail(retried), 201);
+      },
     );
 };

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { TestedStep } from '../../../core/application/steps/test-step.js';
 import type { ExecutionStep } from '../../../core/domain/execution.js';
 import type { AppEnv, HttpDeps } from '../context.js';
+import { ifMatch, tagRevision } from '../draft-revision.js';
 import { sendMany, sendNoContent, sendOne } from '../envelope.js';
 import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
@@ -26,10 +27,12 @@ export const stepRoutes = (deps: HttpDeps) => {
     .patch('/steps/:stepId', manageStep, async (c) => {
       const stepId = id(c);
       const input = await jsonBody(c, stepChangesSchema);
-      return sendOne(c, 'Step', present.step(unwrap(await useCases.updateStep(c.var.actor, stepId, input))));
+      const updated = unwrap(await useCases.updateStep(c.var.actor, stepId, input, ifMatch(c)));
+      tagRevision(c, updated.draftRevision);
+      return sendOne(c, 'Step', present.step(updated.value));
     })
-    .delete('/steps/:stepId', async (c) => {
-      unwrap(await useCases.deleteStep(c.var.actor, id(c)));
+    .delete('/steps/:stepId', manageStep, async (c) => {
+      tagRevision(c, unwrap(await useCases.deleteStep(c.var.actor, id(c), ifMatch(c))));
       return sendNoContent(c);
     })
     .get('/steps/:stepId/previous-steps', async (c) => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { closedObject } from './fields.js';
 
 /**
  * ISO 8601 as clients write it: a date, or a date and time with optional seconds, fraction and zone.
@@ -25,4 +26,9 @@ export const executionListQuery = v.object({
   flowId: v.optional(v.pipe(v.string(), v.uuid('must be a UUID.'))),
   startDateTime: v.optional(instant),
   endDateTime: v.optional(instant),
+});
+
+/** A retry runs on the version the failed run ran (`original`, the default) or the flow's published one. */
+export const retrySchema = closedObject({
+  version: v.optional(v.picklist(['original', 'current'], 'must be original or current.')),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DOCUMENT_MAX_STEPS, STEP_ID_MAX_LENGTH } from '../../../core/domain/export-document.js';
 import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../core/domain/flow.js';
+import { VERSION_MESSAGE_MAX_LENGTH } from '../../../core/domain/flow-version.js';
 import { closedObject, jsonObject, requiredObject } from './fields.js';
 
 const uuid = v.pipe(v.string('must be a string.'), v.uuid('must be a UUID.'));
@@ -33,6 +34,22 @@ export const createFlowQuery = v.object({ templateId: v.optional(uuid) });
 export const flowChangesSchema = closedObject({ name: v.optional(name) });
 
 export const flowStatusSchema = closedObject({ active: v.boolean('must be a boolean.') });
+
+export const publishSchema = closedObject({
+  message: v.optional(
+    v.pipe(
+      v.string('must be a string.'),
+      v.maxLength(VERSION_MESSAGE_MAX_LENGTH, `must be at most ${VERSION_MESSAGE_MAX_LENGTH} characters.`),
+    ),
+  ),
+});
+
+/** Two sides to compare: a version's id, or `draft`. */
+const compared = v.pipe(
+  v.string('must be a version id or draft.'),
+  v.check((side) => side === 'draft' || v.is(uuid, side), 'must be a version id or draft.'),
+);
+export const versionCompareQuery = v.object({ from: compared, to: v.optional(compared, 'draft') });
 
 export const flowFolderSchema = closedObject({ folderId: v.nullable(uuid) });
 

@@ -92,6 +92,9 @@ const Step = v.object({
   ...Stamps,
 });
 
+/** Which version of a flow: the one it runs, or the one a run ran. */
+const VersionRef = v.object({ id: Id, number: v.pipe(v.number(), v.integer()) });
+
 const Flow = v.object({
   id: Id,
   name: v.string(),
@@ -100,8 +103,56 @@ const Flow = v.object({
   folderId: Text,
   userId: Id,
   publishedAt: Moment,
+  publishedVersion: v.nullable(VersionRef),
+  hasDraftChanges: v.boolean(),
+  draftRevision: v.pipe(
+    v.number(),
+    v.integer(),
+    v.description("The draft's revision: send it as `If-Match` with a change of the draft (also the `ETag`)"),
+  ),
   ...Stamps,
   steps: v.array(Step),
+});
+
+/** A published version of a flow, without its steps (the history list). */
+const FlowVersion = v.object({
+  ...VersionRef.entries,
+  flowId: Id,
+  message: Text,
+  publishedBy: v.nullable(Id),
+  createdAt: Timestamp,
+});
+
+/** A step as a version holds it. */
+const VersionStep = v.object({
+  id: Id,
+  type: v.picklist(['trigger', 'action']),
+  appKey: Text,
+  key: Text,
+  name: Text,
+  position: v.pipe(v.number(), v.integer()),
+  status: v.picklist(['incomplete', 'completed']),
+  parameters: v.record(v.string(), v.unknown()),
+  connectionId: Text,
+  appVersion: v.nullable(v.pipe(v.number(), v.integer())),
+  continueOnFailure: v.boolean(),
+});
+
+const FlowVersionDetail = v.object({ ...FlowVersion.entries, name: v.string(), steps: v.array(VersionStep) });
+
+const StepChange = v.object({ stepId: Id, label: v.string(), fields: v.array(v.string()) });
+const ComparedSide = v.object({ versionId: v.nullable(Id), number: v.nullable(v.pipe(v.number(), v.integer())) });
+
+/** What changed from one version (or the draft) to another. */
+const VersionComparison = v.object({
+  from: ComparedSide,
+  to: ComparedSide,
+  changes: v.object({
+    name: v.nullable(v.object({ from: v.string(), to: v.string() })),
+    added: v.array(StepChange),
+    removed: v.array(StepChange),
+    changed: v.array(StepChange),
+  }),
 });
 
 const Folder = v.object({ id: Id, name: v.string(), ...Stamps });
@@ -147,6 +198,7 @@ const Execution = v.object({
   flowId: Id,
   status: v.picklist(['running', 'waiting', 'success', 'failure']),
   testRun: v.boolean(),
+  flowVersion: v.nullable(VersionRef),
   retryOf: v.nullable(Id),
   resumeAt: Moment,
   ...Stamps,
@@ -223,6 +275,11 @@ export const RESOURCE_SCHEMAS = {
   Step,
   StepWithLastExecutionStep,
   Flow,
+  VersionRef,
+  FlowVersion,
+  VersionStep,
+  FlowVersionDetail,
+  VersionComparison,
   Folder,
   ExportDocument,
   Template,

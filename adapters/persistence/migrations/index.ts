@@ -9,6 +9,7 @@ import { stepOptions } from './0007-step-options.js';
 import { saml } from './0008-saml.js';
 import { billing } from './0009-billing.js';
 import { roleNames } from './0010-role-names.js';
+import { flowVersions } from './0011-flow-versions.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -22,4 +23,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0008-saml', saml],
   ['0009-billing', billing],
   ['0010-role-names', roleNames],
+  ['0011-flow-versions', flowVersions],
 ];

@@ -15,6 +15,10 @@ export type ExecutionRowWithFlow = ExecutionRow & {
   flow_name: FlowRow['name'];
   flow_active: FlowRow['active'];
   flow_published_at: FlowRow['published_at'];
+  flow_published_version_id: FlowRow['published_version_id'];
+  flow_published_version_number: FlowRow['published_version_number'];
+  flow_draft_changed: FlowRow['draft_changed'];
+  flow_draft_revision: FlowRow['draft_revision'];
   flow_created_at: FlowRow['created_at'];
   flow_updated_at: FlowRow['updated_at'];
 };
@@ -26,6 +30,10 @@ export const FLOW_COLUMNS = [
   'flows.name as flow_name',
   'flows.active as flow_active',
   'flows.published_at as flow_published_at',
+  'flows.published_version_id as flow_published_version_id',
+  'flows.published_version_number as flow_published_version_number',
+  'flows.draft_changed as flow_draft_changed',
+  'flows.draft_revision as flow_draft_revision',
   'flows.created_at as flow_created_at',
   'flows.updated_at as flow_updated_at',
 ] as const;
@@ -38,6 +46,10 @@ export const executionFromRow = (codec: Codec, row: ExecutionRow): Execution => 
     status: row.status as ExecutionStatus,
     testRun: codec.readBool(row.test_run),
     untilStepId: row.until_step_id,
+    flowVersion:
+      row.flow_version_id === null || row.flow_version_number === null
+        ? null
+        : { id: row.flow_version_id, number: row.flow_version_number },
     retryOf: row.retry_of,
     resumeAt: time(row.resume_at),
     stepAttempts: row.step_attempts,
@@ -56,6 +68,12 @@ export const executionWithFlowFromRow = (codec: Codec, row: ExecutionRowWithFlow
     name: row.flow_name,
     active: row.flow_active,
     published_at: row.flow_published_at,
+    published_version_id: row.flow_published_version_id,
+    published_version_number: row.flow_published_version_number,
+    draft_base_version_id: null,
+    draft_changed: row.flow_draft_changed,
+    draft_revision: row.flow_draft_revision,
+    file_key: null,
     created_at: row.flow_created_at,
     updated_at: row.flow_updated_at,
   }),
@@ -70,6 +88,8 @@ export const newExecutionRow = (codec: Codec, execution: NewExecution): Insertab
     test_run: codec.bool(execution.testRun),
     until_step_id: execution.untilStepId,
     retry_of: execution.retryOf,
+    flow_version_id: execution.flowVersion?.id ?? null,
+    flow_version_number: execution.flowVersion?.number ?? null,
     resume_at: null,
     lease_owner: null,
     lease_until: null,

@@ -49,6 +49,12 @@ export const flowFromRow = (codec: Codec, row: Selectable<FlowsTable>): Flow => 
   name: row.name,
   active: codec.readBool(row.active),
   publishedAt: row.published_at === null ? null : codec.readTimestamp(row.published_at),
+  publishedVersion:
+    row.published_version_id === null || row.published_version_number === null
+      ? null
+      : { id: row.published_version_id, number: row.published_version_number },
+  hasDraftChanges: row.published_version_id === null || codec.readBool(row.draft_changed),
+  draftRevision: row.draft_revision,
   createdAt: codec.readTimestamp(row.created_at),
   updatedAt: codec.readTimestamp(row.updated_at),
 });
@@ -90,6 +96,12 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
         name: flow.name,
         active: codec.bool(false),
         published_at: null,
+        published_version_id: null,
+        published_version_number: null,
+        draft_base_version_id: null,
+        draft_revision: 0,
+        draft_changed: codec.bool(true),
+        file_key: null,
         created_at: now,
         updated_at: now,
       };
@@ -114,6 +126,27 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
       if (!row) return null;
       const trigger = (await steps.listByFlow(id)).find((step) => step.type === 'trigger') ?? null;
       return { flow: toFlow(row), trigger };
+    },
+
+    async listWithFileKeys(userId) {
+      const rows = await db
+        .selectFrom('flows')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ flow: toFlow(row), fileKey: row.file_key }));
+    },
+
+    async reviseDraft(id, basedOn, now) {
+      let query = db
+        .updateTable('flows')
+        .set((eb) => ({ draft_revision: eb('draft_revision', '+', 1), updated_at: codec.timestamp(now) }))
+        .where('id', '=', id);
+      if (basedOn !== null) query = query.where('draft_revision', '=', basedOn);
+      const row = await query.returning('draft_revision').executeTakeFirst();
+      return row ? row.draft_revision : null;
     },
 
     async lock(id) {
@@ -145,6 +178,13 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
             published_at: changes.publishedAt === null ? null : codec.timestamp(changes.publishedAt),
           }),
           ...(changes.folderId !== undefined && { folder_id: changes.folderId }),
+          ...(changes.publishedVersion !== undefined && {
+            published_version_id: changes.publishedVersion?.id ?? null,
+            published_version_number: changes.publishedVersion?.number ?? null,
+          }),
+          ...(changes.draftBaseVersionId !== undefined && { draft_base_version_id: changes.draftBaseVersionId }),
+          ...(changes.draftChanged !== undefined && { draft_changed: codec.bool(changes.draftChanged) }),
+          ...(changes.fileKey !== undefined && { file_key: changes.fileKey }),
           updated_at: codec.timestamp(now),
         })
         .where('id', '=', id)

@@ -14,6 +14,7 @@ import { createExecutionStepRepository } from './execution-steps.repository.js';
 import { createExecutionRepository } from './executions.repository.js';
 import type { Executor } from './executor.js';
 import { createFlowStoreRepository, createSeenItemRepository } from './flow-store.repository.js';
+import { createFlowVersionRepository } from './flow-versions.repository.js';
 import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
@@ -41,6 +42,7 @@ export const createRepositories = (ex: Executor): Repositories => ({
   oauthClients: createOAuthClientRepository(ex),
   flows: createFlowRepository(ex),
   steps: createStepRepository(ex),
+  flowVersions: createFlowVersionRepository(ex),
   folders: createFolderRepository(ex),
   templates: createTemplateRepository(ex),
   executions: createExecutionRepository(ex),

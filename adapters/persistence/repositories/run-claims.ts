@@ -19,7 +19,7 @@ export const runClaims = (executor: Executor): Pick<ExecutionRepository, 'claim'
         const { claimed_steps, claimed_records, claimed_owner_removed, ...execution } = row;
         return {
           execution: executionFromRow(codec, execution),
-          steps: claimed_steps.map((step) => stepFromRow(codec, step)),
+          steps: execution.flow_version_id === null ? claimed_steps.map((step) => stepFromRow(codec, step)) : null,
           recorded: claimed_records.map((record) => claimedRecordFromRow(codec, record)),
           ownerRemoved: claimed_owner_removed,
         };
@@ -28,7 +28,7 @@ export const runClaims = (executor: Executor): Pick<ExecutionRepository, 'claim'
       if (!row) return null;
       return {
         execution: executionFromRow(codec, row),
-        steps: await steps.listByFlow(row.flow_id),
+        steps: row.flow_version_id === null ? await steps.listByFlow(row.flow_id) : null,
         recorded: await claimedRecordsOf(executor, row.id),
         ownerRemoved: (await runOwnerRemoved(executor, { flow_id: row.flow_id })).rows.length > 0,
       };

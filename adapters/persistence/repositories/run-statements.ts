@@ -209,7 +209,7 @@ export const claimRunWithSteps = compiledOnce(CLAIM, (db, v) =>
     .select([
       sql<
         Selectable<StepsTable>[]
-      >`(select coalesce(json_agg(s order by s.position, s.id), '[]') from steps s where s.flow_id = claimed.flow_id)`.as(
+      >`(select coalesce(json_agg(s order by s.position, s.id), '[]') from steps s where s.flow_id = claimed.flow_id and claimed.flow_version_id is null)`.as(
         'claimed_steps',
       ),
       sql<
@@ -240,6 +240,8 @@ const RUN = [
   'test_run',
   'until_step_id',
   'retry_of',
+  'flow_version_id',
+  'flow_version_number',
   'resume_at',
   'lease_owner',
   'lease_until',

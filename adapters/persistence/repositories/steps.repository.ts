@@ -51,6 +51,7 @@ export const createStepRepository = (executor: Executor): StepRepository => {
             parameters: codec.json(step.parameters),
             connection_id: step.connectionId,
             app_version: step.appVersion,
+            continue_on_failure: codec.bool(step.continueOnFailure ?? false),
             created_at: codec.timestamp(step.now),
             updated_at: codec.timestamp(step.now),
           })),

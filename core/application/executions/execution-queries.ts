@@ -4,6 +4,7 @@ import type { DomainError } from '../../domain/errors.js';
 import type { ExecutionStatus, ExecutionStep } from '../../domain/execution.js';
 import type { Page, PageRequest } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { makeVersionSteps, stepsOfRun } from '../../engine/version-steps.js';
 import { authorize, scopeOf } from '../../policy/index.js';
 import type { CoreDeps } from '../deps.js';
 import { type FlowView, flowView, flowViews, type StepView, stepView, type ViewDeps } from '../flows/flow-views.js';
@@ -23,8 +24,9 @@ export interface ExecutionView extends Omit<ExecutionWithFlow, 'flow'> {
 }
 
 /**
- * A step's record with the step as it is now, which clients need to show the record (its type, app
- * and name); null when the step was deleted since (records outlive their steps).
+ * A step's record with the step as the run ran it (its version's; a test run's, the draft's as it
+ * is now), which clients need to show the record (its type, app and name); null when a test run's
+ * step was deleted since (records outlive their steps).
  */
 export interface ExecutionStepView extends ExecutionStep {
   readonly step: StepView | null;
@@ -68,22 +70,25 @@ export const makeListExecutions =
     return ok({ ...executions, items: executions.items.map((e) => ({ ...e, flow: flowOf(e.flowId) })) });
   };
 
-export const makeGetExecution =
-  (deps: Deps) =>
-  async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
+export const makeGetExecution = (deps: Deps) => {
+  const versionSteps = makeVersionSteps(deps.repos);
+  return async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
     const loaded = await loadExecution(deps, actor, executionId);
     if (!loaded.ok) return loaded;
-    const [flow, records] = await Promise.all([
+    const [flow, records, ran] = await Promise.all([
       flowView(deps.repos, deps, loaded.value.flow),
       deps.repos.executionSteps.listByExecution(executionId),
+      stepsOfRun(deps.repos, versionSteps, loaded.value),
     ]);
-    return ok({ ...loaded.value, flow, steps: withSteps(records, flow.steps) });
+    const views = ran.map((step) => stepView(deps.apps, step));
+    return ok({ ...loaded.value, flow, steps: withSteps(records, views) });
   };
+};
 
 /** Oldest first. */
-export const makeListExecutionSteps =
-  (deps: Deps) =>
-  async (
+export const makeListExecutionSteps = (deps: Deps) => {
+  const versionSteps = makeVersionSteps(deps.repos);
+  return async (
     actor: Actor,
     executionId: string,
     page: PageRequest,
@@ -92,8 +97,9 @@ export const makeListExecutionSteps =
     if (!loaded.ok) return loaded;
     const [records, steps] = await Promise.all([
       deps.repos.executionSteps.page(executionId, page),
-      deps.repos.steps.listByFlow(loaded.value.flowId),
+      stepsOfRun(deps.repos, versionSteps, loaded.value),
     ]);
     const views = steps.map((step) => stepView(deps.apps, step));
     return ok({ ...records, items: withSteps(records.items, views) });
   };
+};

@@ -1,6 +1,6 @@
 import type { Repositories } from '../../../ports/repositories.js';
 import type { Actor } from '../../domain/actor.js';
-import { type DomainError, flowPublished, notFound } from '../../domain/errors.js';
+import { type DomainError, notFound } from '../../domain/errors.js';
 import type { Flow, Step } from '../../domain/flow.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import type { PermissionAction } from '../../domain/role.js';
@@ -29,11 +29,4 @@ export const loadStep = async (
   const flow = await loadFlow(repos, actor, step.flowId, action);
   if (!flow.ok) return flow.error.code === 'resource.not_found' ? err(notFound('Step')) : flow;
   return ok({ step, flow: flow.value });
-};
-
-/** A flow's steps change only while it is a draft: a published flow keeps passing the publish rules. */
-export const loadEditableStep = async (repos: Repositories, actor: Actor, id: string) => {
-  const loaded = await loadStep(repos, actor, id, 'manage');
-  if (loaded.ok && loaded.value.flow.active) return err(flowPublished());
-  return loaded;
 };

@@ -1,41 +1,40 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
-import { publishRefusal } from '../../domain/flow-rules.js';
 import { err, type Result } from '../../domain/result.js';
 import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
-import { currentStatus } from '../steps/step-status.js';
+import type { BasedOn } from './draft.js';
 import { type FlowView, reloadView, type ViewDeps } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
+import { deactivate, publishDraft } from './publish-flow.js';
 
 /**
- * Publishes or unpublishes a flow. Publishing re-checks every step against the apps as they are
- * now, so a step saved as completed that a later app version no longer accepts stops it.
+ * The Automatisch-style switch. `active: true` publishes the draft when it has changes (the
+ * editor's "Publish"), or runs the published version again; `active: false` stops the flow and
+ * keeps its versions.
  */
-export const makeUpdateFlowStatus =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & ViewDeps) =>
-  async (actor: Actor, flowId: string, input: { readonly active: boolean }): Promise<Result<FlowView, DomainError>> => {
-    const { repos, uow, clock, apps } = deps;
-    const loaded = await loadFlow(repos, actor, flowId, 'manage');
+export const makeUpdateFlowStatus = (
+  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & ViewDeps,
+) => {
+  const syncSchedule = makeSyncFlowSchedule(deps);
+  return async (
+    actor: Actor,
+    flowId: string,
+    input: { readonly active: boolean; readonly basedOn?: BasedOn },
+  ): Promise<Result<FlowView, DomainError>> => {
+    const loaded = await loadFlow(deps.repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
-    const changed = await uow.run(async (tx) => {
+    const changed = await deps.uow.run(async (tx) => {
       const flow = await tx.flows.findById(flowId);
       if (!flow) return err(notFound('Flow'));
-      if (input.active && !flow.active) {
-        const steps = (await tx.steps.listByFlow(flowId)).map((step) => ({
-          type: step.type,
-          status: currentStatus(apps, step),
-        }));
-        const refused = publishRefusal(steps);
-        if (refused) return err(refused);
-      }
-      if (input.active !== flow.active) {
-        const now = clock.now();
-        await tx.flows.update(flowId, { active: input.active, ...(input.active && { publishedAt: now }) }, now);
+      if (!input.active) await deactivate(tx, flow, deps.clock.now());
+      else if (!flow.active || flow.hasDraftChanges) {
+        const published = await publishDraft(tx, deps, flowId, actor.user.id, { basedOn: input.basedOn });
+        if (!published.ok) return published;
       }
       return reloadView(tx, deps, flowId);
     });
-    // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
-    if (changed.ok) await makeSyncFlowSchedule(deps)(flowId);
+    if (changed.ok) await syncSchedule(flowId);
     return changed;
   };
+};

@@ -57,6 +57,7 @@ const makeStepTest = (deps: CoreDeps, nothingToTestWith: NothingToTestWith) => {
       {
         flowId: flow.id,
         trigger,
+        version: null,
         dataIn: trigger.parameters,
         items: [{ data: item }],
         testRun: true,

@@ -5,8 +5,9 @@ import type { Step, StepDefinition } from '../../domain/flow.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
+import { type BasedOn, editDraft, type Revised } from '../flows/draft.js';
 import { type StepView, stepView } from '../flows/flow-views.js';
-import { loadEditableStep } from '../flows/load-flow.js';
+import { loadStep } from '../flows/load-flow.js';
 import { appVersionOf, evaluateStep, unknownAppOrKey } from './step-status.js';
 
 /** What a client may change; a key left out keeps its value, `null` clears it. */
@@ -55,14 +56,19 @@ const connectionRefusal = async (
 };
 
 /**
- * Changes a step of a draft flow. Every change re-checks the step against its app as it is now:
+ * Changes a step of a flow's draft. Every change re-checks the step against its app as it is now:
  * it is `completed` only if the new definition passes (see `evaluateStep`), and it records the
  * app version it was checked against.
  */
 export const makeUpdateStep =
   (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>) =>
-  async (actor: Actor, stepId: string, input: StepInput): Promise<Result<StepView, DomainError>> => {
-    const loaded = await loadEditableStep(deps.repos, actor, stepId);
+  async (
+    actor: Actor,
+    stepId: string,
+    input: StepInput,
+    basedOn?: BasedOn,
+  ): Promise<Result<Revised<StepView>, DomainError>> => {
+    const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
     if (!loaded.ok) return loaded;
     const { step } = loaded.value;
     const next = changedDefinition(step, input);
@@ -70,20 +76,21 @@ export const makeUpdateStep =
     if (unknown) return err(invalidInput(unknown));
     const refused = input.connectionId === undefined ? null : await connectionRefusal(deps, actor, next);
     if (refused) return err(refused);
-    return deps.uow.run(async (tx) => {
-      const now = deps.clock.now();
-      await tx.steps.update(
-        stepId,
-        {
-          ...next,
-          status: evaluateStep(deps.apps, next),
-          appVersion: appVersionOf(deps.apps, next.appKey),
-          ...(input.continueOnFailure !== undefined && { continueOnFailure: input.continueOnFailure }),
-        },
-        now,
-      );
-      await tx.flows.update(step.flowId, {}, now);
-      const updated = await tx.steps.findById(stepId);
-      return updated ? ok(stepView(deps.apps, updated)) : err(notFound('Step'));
-    });
+    const now = deps.clock.now();
+    return deps.uow.run((tx) =>
+      editDraft(tx, step.flowId, basedOn, now, async (draftRevision) => {
+        await tx.steps.update(
+          stepId,
+          {
+            ...next,
+            status: evaluateStep(deps.apps, next),
+            appVersion: appVersionOf(deps.apps, next.appKey),
+            ...(input.continueOnFailure !== undefined && { continueOnFailure: input.continueOnFailure }),
+          },
+          now,
+        );
+        const updated = await tx.steps.findById(stepId);
+        return updated ? ok({ value: stepView(deps.apps, updated), draftRevision }) : err(notFound('Step'));
+      }),
+    );
   };
