@@ -83,6 +83,7 @@ describe('loadConfig', () => {
       codeWorkers: null,
       codeWorkersPerFlow: null,
       executionRetentionMs: 30 * DAY_MS,
+      flowVersionsKeep: null,
       executionLeaseMs: 30_000,
       syncWebhookTimeoutMs: 30_000,
       webhookIntake: {
@@ -161,6 +162,7 @@ describe('loadConfig', () => {
         HEAP_GROWTH_PERCENT: '0',
         SERVER_RUNS_FLOWS: 'false',
         EXECUTION_RETENTION_DAYS: '7',
+        FLOW_VERSIONS_KEEP: '50',
         EXECUTION_LEASE_SECONDS: '5',
         SYNC_WEBHOOK_TIMEOUT_SECONDS: '10',
         WEBHOOK_RATE_LIMIT_PER_FLOW: '0',
@@ -210,6 +212,7 @@ describe('loadConfig', () => {
       codeWorkersPerFlow: 2,
       heapGrowthPercent: 0,
       executionRetentionMs: 7 * DAY_MS,
+      flowVersionsKeep: 50,
       executionLeaseMs: 5_000,
       syncWebhookTimeoutMs: 10_000,
       webhookIntake: { flowRatePerSecond: 0, flowBurst: 50, maxPending: 20, maxBacklog: 300, maxFlowBacklog: 100 },

@@ -32,13 +32,13 @@ const every = (ms: number, task: () => Promise<unknown>, logger: Logger, what: s
 
 /**
  * The engine's side of a process: takes runs and trigger firings from the queue, keeps its
- * leases alive, sends stranded runs back to the queue and prunes old executions and expired
- * sign-in records.
+ * leases alive, sends stranded runs back to the queue and prunes old executions, expired sign-in
+ * records and (when a number to keep is set) old flow versions.
  */
 export const startEngineWorker = async (
   useCases: UseCases,
   queue: JobQueue,
-  config: Pick<Config, 'workerConcurrency' | 'executionLeaseMs' | 'executionRetentionMs'>,
+  config: Pick<Config, 'workerConcurrency' | 'executionLeaseMs' | 'executionRetentionMs' | 'flowVersionsKeep'>,
   logger: Logger,
 ): Promise<EngineWorker> => {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -67,6 +67,10 @@ export const startEngineWorker = async (
     every(HOUR_MS, () => useCases.engine.pruneExecutions(config.executionRetentionMs), logger, 'pruning executions'),
     every(HOUR_MS, () => useCases.engine.pruneSignInRecords(), logger, 'pruning sign-in records'),
   ];
+  const keep = config.flowVersionsKeep;
+  if (keep !== null) {
+    timers.push(every(HOUR_MS, () => useCases.engine.pruneFlowVersions(keep), logger, 'pruning flow versions'));
+  }
   // What a process that died left behind goes on now rather than at the first tick.
   await useCases.engine.reapStranded();
   logger.info({ worker: id, concurrency: config.workerConcurrency }, 'engine worker started');

@@ -106,8 +106,8 @@ export interface StepRepository {
   listByFlows(flowIds: readonly string[]): Promise<Step[]>;
   update(id: string, changes: StepChanges, now: Date): Promise<void>;
   delete(id: string): Promise<void>;
-  /** Steps that used the connection lose it and become incomplete; returns how many did. */
-  detachConnection(connectionId: string, now: Date): Promise<number>;
+  /** Steps that used the connection lose it and become incomplete; returns the flows they belong to. */
+  detachConnection(connectionId: string, now: Date): Promise<string[]>;
 }
 
 export interface FlowVersionRepository {

@@ -113,7 +113,7 @@ describe('renderFailure', () => {
     });
   });
 
-  it('sends Retry-After with a rate-limited or busy answer and Allow with a refused method, and headers nowhere else', () => {
+  it('sends Retry-After with a rate-limited or busy answer, Allow with a refused method, ETag with a stale draft, and headers nowhere else', () => {
     const rendered = renderFailure({ code: 'auth.rate_limited', retryAfterSeconds: 42 });
     expect(rendered.status).toBe(429);
     expect(rendered.headers).toEqual({ 'Retry-After': '42' });
@@ -124,7 +124,16 @@ describe('renderFailure', () => {
 
     expect(renderFailure({ code: 'service.busy', retryAfterSeconds: 1 })).toEqual(busy);
 
-    const withHeaders = ['auth.rate_limited', 'service.busy', 'http.method_not_allowed', 'http.service_unavailable'];
+    const stale = renderFailure({ code: 'flow.draft_stale', revision: 7 });
+    expect([stale.status, stale.type, stale.headers]).toEqual([409, 'DraftConflictError', { ETag: '"7"' }]);
+
+    const withHeaders = [
+      'auth.rate_limited',
+      'service.busy',
+      'http.method_not_allowed',
+      'http.service_unavailable',
+      'flow.draft_stale',
+    ];
     for (const code of codes.filter((c) => !withHeaders.includes(c))) {
       expect(renderFailure(EXAMPLES[code]).headers).toBeUndefined();
     }

@@ -144,20 +144,3 @@ export const differs = (draft: FlowContent, version: FlowContent | null): boolea
   const changes = compareContents(version, draft);
   return changes.name !== null || changes.added.length + changes.removed.length + changes.changed.length > 0;
 };
-
-/**
- * Retention: of a flow's versions (any order), those beyond the newest `keep` that nothing points
- * to (the published version, the draft's base, a run). `keep` null keeps every version.
- */
-export const prunableVersions = (
-  versions: readonly VersionRef[],
-  keep: number | null,
-  pointedTo: ReadonlySet<string>,
-): string[] =>
-  keep === null
-    ? []
-    : [...versions]
-        .sort((a, b) => b.number - a.number)
-        .slice(keep)
-        .filter((version) => !pointedTo.has(version.id))
-        .map((version) => version.id);

@@ -46,6 +46,21 @@ export const makeEngineMaintenance = (deps: Deps) => {
     },
 
     /**
+     * Retention of flow versions: each flow keeps its newest `keep`, and any older one that its
+     * flow runs, its draft was made from, or a run points to (so every run still shows what it ran).
+     */
+    async pruneFlowVersions(keep: number): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const deleted = await repos.flowVersions.prune(keep, BATCH);
+        total += deleted;
+        if (deleted < BATCH) break;
+      }
+      if (total > 0) logger.info({ count: total }, 'old flow versions pruned');
+      return total;
+    },
+
+    /**
      * Forgets what single sign-on keeps only for a while: AuthnRequests past their time, used
      * assertions that could no longer be accepted anyway, and sessions whose token has expired.
      */

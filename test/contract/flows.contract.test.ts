@@ -199,10 +199,10 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
     const used = step(flow.id, 2, { connectionId: connection, status: 'completed' });
     const other = step(flow.id, 3, { status: 'completed' });
     await fx.repos.steps.insert([step(flow.id, 1), used, other]);
-    expect(await fx.repos.steps.detachConnection(connection, at(MINUTE))).toBe(1);
+    expect(await fx.repos.steps.detachConnection(connection, at(MINUTE))).toEqual([flow.id]);
     expect(await fx.repos.steps.findById(used.id)).toMatchObject({ connectionId: null, status: 'incomplete' });
     expect(await fx.repos.steps.findById(other.id)).toMatchObject({ status: 'completed', updatedAt: T0 });
-    expect(await fx.repos.steps.detachConnection(connection, at(MINUTE))).toBe(0);
+    expect(await fx.repos.steps.detachConnection(connection, at(MINUTE))).toEqual([]);
   });
 
   it('deletes a flow with its steps, and counts a user’s flows per app', async () => {

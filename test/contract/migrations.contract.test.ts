@@ -178,3 +178,91 @@ describe.each(DIALECTS)('the migration runner (%s)', (dialect) => {
     }
   });
 });
+
+describe.each(DIALECTS)('flow versions migration (%s)', (dialect) => {
+  it('gives each published flow version 1, its steps as they are, and its unfinished runs that version', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const handle = openDatabase(testDb.url, silentLogger);
+    try {
+      const before = migrations.findIndex(([name]) => name === '0011-flow-versions');
+      await migrateToLatest(handle.db, migrations.slice(0, before));
+      const { codec, db } = handle;
+      const at = '2026-01-01T00:00:00.000Z';
+      await db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          full_name: 'Ada',
+          email: 'ada@example.com',
+          password_hash: null,
+          role_id: (await db.selectFrom('roles').select('id').where('name', '=', 'Admin').executeTakeFirstOrThrow()).id,
+          status: 'active',
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      const flow = (id: string, active: boolean) => ({
+        id,
+        user_id: 'u1',
+        folder_id: null,
+        name: `Flow ${id}`,
+        active: codec.bool(active),
+        published_at: active ? at : null,
+        created_at: at,
+        updated_at: at,
+      });
+      await db
+        .insertInto('flows')
+        .values([flow('live', true), flow('draft', false)] as never)
+        .execute();
+      const step = (id: string, flowId: string, position: number) => ({
+        id,
+        flow_id: flowId,
+        type: position === 1 ? 'trigger' : 'action',
+        app_key: 'webhook',
+        key: 'catchRawWebhook',
+        name: null,
+        position,
+        status: 'completed',
+        parameters: codec.json({ b: 1, a: 'two' }),
+        connection_id: null,
+        app_version: 1,
+        created_at: at,
+        updated_at: at,
+      });
+      await db
+        .insertInto('steps')
+        .values([step('s1', 'live', 1), step('s2', 'live', 2), step('s3', 'draft', 1)] as never)
+        .execute();
+      const run = (id: string, status: string) => ({
+        id,
+        flow_id: 'live',
+        status,
+        test_run: codec.bool(false),
+        created_at: at,
+        updated_at: at,
+      });
+      await db
+        .insertInto('executions')
+        .values([run('waiting', 'waiting'), run('done', 'success')] as never)
+        .execute();
+
+      await migrateToLatest(handle.db);
+      const repos = createRepositories({ ...handle, secretBox: testSecretBox });
+      const live = await repos.flows.findById('live');
+      expect(live).toMatchObject({ active: true, publishedVersion: { number: 1 }, hasDraftChanges: false });
+      const version = await repos.flowVersions.findById(live?.publishedVersion?.id ?? '');
+      expect(version).toMatchObject({ flowId: 'live', number: 1, publishedBy: 'u1', name: 'Flow live' });
+      expect(version?.steps.map((s) => [s.id, s.position, s.parameters])).toEqual([
+        ['s1', 1, { b: 1, a: 'two' }],
+        ['s2', 2, { b: 1, a: 'two' }],
+      ]);
+      expect(await repos.flows.findById('draft')).toMatchObject({ publishedVersion: null, hasDraftChanges: true });
+      expect((await repos.executions.findById('waiting'))?.flowVersion).toEqual(live?.publishedVersion);
+      expect((await repos.executions.findById('done'))?.flowVersion).toBeNull();
+    } finally {
+      await handle.close();
+      await testDb.drop();
+    }
+  });
+});

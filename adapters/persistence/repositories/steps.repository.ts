@@ -108,12 +108,13 @@ export const createStepRepository = (executor: Executor): StepRepository => {
     },
 
     async detachConnection(connectionId, now) {
-      const result = await db
+      const rows = await db
         .updateTable('steps')
         .set({ connection_id: null, status: 'incomplete', updated_at: codec.timestamp(now) })
         .where('connection_id', '=', connectionId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('flow_id')
+        .execute();
+      return [...new Set(rows.map((row) => row.flow_id))];
     },
   };
 };
