@@ -1,4 +1,4 @@
-import type { Parameters, Step, StepStatus, StepType, VersionRef } from './flow.js';
+import type { Step, VersionRef } from './flow.js';
 
 /**
  * Every publish of a flow stores what it runs as an immutable version; the flow's steps as users
@@ -7,19 +7,7 @@ import type { Parameters, Step, StepStatus, StepType, VersionRef } from './flow.
  */
 
 /** A step as a version holds it: its definition and place, nothing of when it was edited. */
-export interface VersionStep {
-  readonly id: string;
-  readonly type: StepType;
-  readonly appKey: string | null;
-  readonly key: string | null;
-  readonly name: string | null;
-  readonly position: number;
-  readonly status: StepStatus;
-  readonly parameters: Parameters;
-  readonly connectionId: string | null;
-  readonly appVersion: number | null;
-  readonly continueOnFailure: boolean;
-}
+export type VersionStep = Omit<Step, 'flowId' | 'createdAt' | 'updatedAt'>;
 
 /** What a version is a copy of, and what a draft is compared with. */
 export interface FlowContent {

@@ -74,9 +74,9 @@ const AppConfig = v.object({
 
 const OAuthClient = v.object({ id: Id, appKey: v.string(), name: v.string(), active: v.boolean(), ...Stamps });
 
-const Step = v.object({
+/** A step as a version holds it; a flow's step adds where it lives and when it was written. */
+const VersionStep = v.object({
   id: Id,
-  flowId: Id,
   type: v.picklist(['trigger', 'action']),
   appKey: Text,
   key: Text,
@@ -87,6 +87,11 @@ const Step = v.object({
   connectionId: Text,
   appVersion: v.nullable(v.pipe(v.number(), v.integer())),
   continueOnFailure: v.boolean(),
+});
+
+const Step = v.object({
+  ...VersionStep.entries,
+  flowId: Id,
   webhookUrl: Text,
   iconUrl: Text,
   ...Stamps,
@@ -121,21 +126,6 @@ const FlowVersion = v.object({
   message: Text,
   publishedBy: v.nullable(Id),
   createdAt: Timestamp,
-});
-
-/** A step as a version holds it. */
-const VersionStep = v.object({
-  id: Id,
-  type: v.picklist(['trigger', 'action']),
-  appKey: Text,
-  key: Text,
-  name: Text,
-  position: v.pipe(v.number(), v.integer()),
-  status: v.picklist(['incomplete', 'completed']),
-  parameters: v.record(v.string(), v.unknown()),
-  connectionId: Text,
-  appVersion: v.nullable(v.pipe(v.number(), v.integer())),
-  continueOnFailure: v.boolean(),
 });
 
 const FlowVersionDetail = v.object({ ...FlowVersion.entries, name: v.string(), steps: v.array(VersionStep) });
