@@ -42,8 +42,10 @@ export interface FlowRepository {
   insert(flow: NewFlow): Promise<Flow>;
   findById(id: string): Promise<Flow | null>;
   /**
-   * The flow with its trigger step (the first by position), in one round trip where the database
-   * allows; null when the flow is gone or its owner's account was removed: such a flow no longer runs.
+   * The flow with its draft's trigger step (the first by position), in one round trip where the
+   * database allows; null when the flow is gone or its owner's account was removed: such a flow no
+   * longer runs. An active flow with a published version runs that version's trigger, which the
+   * engine reads itself: its draft's is not read (`trigger` null).
    */
   findWithTrigger(id: string): Promise<{ readonly flow: Flow; readonly trigger: Step | null } | null>;
   /**

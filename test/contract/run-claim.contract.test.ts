@@ -132,6 +132,16 @@ describe.each(DIALECTS)('claiming a run with its steps and records (%s)', (diale
     expect(found?.trigger).toEqual((await fx.repos.steps.listByFlow(flowId))[0]);
     expect(found?.trigger?.type).toBe('trigger');
     expect(await fx.repos.flows.findWithTrigger(randomUUID())).toBeNull();
+
+    // Active on a published version, it runs the version's trigger: the draft's is not read.
+    await fx.repos.flows.update(flowId, { active: true, publishedVersion: { id: randomUUID(), number: 1 } }, T0);
+    expect(await fx.repos.flows.findWithTrigger(flowId)).toEqual({
+      flow: await fx.repos.flows.findById(flowId),
+      trigger: null,
+    });
+    // Unpublished, its webhook keeps test data with the draft's trigger.
+    await fx.repos.flows.update(flowId, { active: false }, T0);
+    expect((await fx.repos.flows.findWithTrigger(flowId))?.trigger?.id).toBe(found?.trigger?.id);
   });
 
   it('says when the account of the flow’s owner was removed, and then finds no runnable flow', async () => {

@@ -34,7 +34,7 @@ const flowWithTrigger = compiledOnce(['id'], (db, v) =>
     .selectFrom('flows')
     .selectAll('flows')
     .select(
-      sql<Selectable<StepsTable> | null>`(select row_to_json(s) from steps s where s.flow_id = flows.id and s.type = 'trigger' order by s.position, s.id limit 1)`.as(
+      sql<Selectable<StepsTable> | null>`case when ${sql.ref('flows.active')} and flows.published_version_id is not null then null else (select row_to_json(s) from steps s where s.flow_id = flows.id and s.type = 'trigger' order by s.position, s.id limit 1) end`.as(
         'trigger_step',
       ),
     )
@@ -124,8 +124,10 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
       }
       const [row] = (await runnableFlow(executor, { id })).rows;
       if (!row) return null;
+      const flow = toFlow(row);
+      if (flow.active && flow.publishedVersion) return { flow, trigger: null };
       const trigger = (await steps.listByFlow(id)).find((step) => step.type === 'trigger') ?? null;
-      return { flow: toFlow(row), trigger };
+      return { flow, trigger };
     },
 
     async listWithFileKeys(userId) {
