@@ -2,6 +2,7 @@ import { errorMessage } from '../../core/domain/errors.js';
 import { RELEASE } from '../../core/domain/release.js';
 import { type CliIo, CommandError, UsageError } from './command-line.js';
 import { EXPORT_FLOW_USAGE, exportFlow, IMPORT_FLOW_USAGE, importFlow } from './flow-file-commands.js';
+import { FLOWS_APPLY_USAGE, FLOWS_EXPORT_USAGE, FLOWS_USAGE, flows } from './flows-commands.js';
 import type { CliHost, Command } from './host.js';
 import { GENERATE_USAGE, generateLicenseKeys, ISSUE_USAGE, issueLicense } from './license-commands.js';
 import { LIST_FLOWS_USAGE, LIST_USERS_USAGE, listFlows, listUsers } from './list-commands.js';
@@ -19,6 +20,8 @@ Commands:
   create-admin           Complete the installation with the first administrator
   export-flow            Print a flow's export document (JSON)
   import-flow            Import an export document as a new flow of a user
+  flows export           Write a user's flows as files, one <key>.flow.json per flow (for git)
+  flows apply            Create or update a user's flows from such files
   list-flows             List the flows (id, status, owner, name), or one user's
   list-users             List the users (id, email, role, status, full name)
 
@@ -31,8 +34,11 @@ Options:
 The enterprise licence is described in docs/licensing.md.
 `;
 
-/** Each command with its usage, in the order the overview lists them. */
-const COMMANDS: Record<string, { readonly run: Command; readonly usage: string }> = {
+/** Each command with its usage (and its subcommands'), in the order the overview lists them. */
+const COMMANDS: Record<
+  string,
+  { readonly run: Command; readonly usage: string; readonly subcommands?: Readonly<Record<string, string>> }
+> = {
   start: { run: start, usage: START_USAGE },
   worker: { run: worker, usage: WORKER_USAGE },
   'generate-license-keys': { run: generateLicenseKeys, usage: GENERATE_USAGE },
@@ -41,6 +47,7 @@ const COMMANDS: Record<string, { readonly run: Command; readonly usage: string }
   'create-admin': { run: createAdmin, usage: CREATE_ADMIN_USAGE },
   'export-flow': { run: exportFlow, usage: EXPORT_FLOW_USAGE },
   'import-flow': { run: importFlow, usage: IMPORT_FLOW_USAGE },
+  flows: { run: flows, usage: FLOWS_USAGE, subcommands: { export: FLOWS_EXPORT_USAGE, apply: FLOWS_APPLY_USAGE } },
   'list-flows': { run: listFlows, usage: LIST_FLOWS_USAGE },
   'list-users': { run: listUsers, usage: LIST_USERS_USAGE },
 };
@@ -48,12 +55,16 @@ const COMMANDS: Record<string, { readonly run: Command; readonly usage: string }
 // Own properties only: an inherited name such as `constructor` is no command.
 const commandNamed = (name: string) => (Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined);
 
-/** `help` alone is the overview, `help <command>` that command's usage. */
-const helpOn = (topic: string | undefined): string => {
+/** `help` alone is the overview, `help <command> [<subcommand>]` that command's usage. */
+const helpOn = (topic: string | undefined, subtopic: string | undefined): string => {
   if (topic === undefined) return USAGE;
   const command = commandNamed(topic);
   if (command === undefined) throw new UsageError(`Unknown command '${topic}'.`, USAGE);
-  return command.usage;
+  if (subtopic === undefined) return command.usage;
+  const usage =
+    command.subcommands && Object.hasOwn(command.subcommands, subtopic) ? command.subcommands[subtopic] : undefined;
+  if (usage === undefined) throw new UsageError(`Unknown command '${topic} ${subtopic}'.`, command.usage);
+  return usage;
 };
 
 /** Runs one command line (without the node and script arguments); answers the exit code. */
@@ -61,7 +72,7 @@ const dispatch = async (argv: string[], io: CliIo, host: CliHost): Promise<numbe
   const [name, ...args] = argv;
   if (name === undefined) throw new UsageError('No command given.', USAGE);
   if (name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(name === 'help' ? helpOn(args[0]) : USAGE);
+    io.stdout.write(name === 'help' ? helpOn(args[0], args[1]) : USAGE);
     return 0;
   }
   if (name === '--version' || name === '-v') {

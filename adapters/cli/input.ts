@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DOCUMENT_MAX_STEPS, type ExportDocument, STEP_ID_MAX_LENGTH } from '../../core/domain/export-document.js';
 import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../core/domain/flow.js';
+import { FILE_KEY_MAX_LENGTH, FLOW_FILE_FORMAT, type FlowFile } from '../../core/domain/flow-file.js';
 import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -10,7 +11,7 @@ import {
 import { CommandError } from './command-line.js';
 
 /*
- * What the CLI reads besides its options: the first administrator and an export document. The
+ * What the CLI reads besides its options: the first administrator, an export document and flow files. The
  * bounds are the domain's, the same the HTTP API holds a request body to, and so are the words of
  * each refusal, so that a file the API refuses is refused here for the same reason.
  */
@@ -72,6 +73,53 @@ const exportDocumentSchema = documentObject({
   ),
 });
 
+// A flow file is written by a program and kept under review: a key it does not know is a typo.
+const fileObject = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(
+    notAnArray,
+    v.strictObject(entries, (issue) =>
+      issue.received === 'undefined'
+        ? 'is required.'
+        : issue.expected === 'never'
+          ? 'is not a field of a flow file.'
+          : 'must be an object.',
+    ),
+  );
+
+// Names are compared as they are: one with spaces around it would never match its folder or flow again.
+const fileName = v.pipe(
+  text,
+  v.nonEmpty('must not be empty.'),
+  maxLength(NAME_MAX_LENGTH),
+  v.check((name) => name.trim() === name, 'must not start or end with spaces.'),
+);
+
+/** A flow file (core/domain/flow-file.ts): every field present, no other. */
+const flowFileSchema = fileObject({
+  format: v.literal(FLOW_FILE_FORMAT, `must be "${FLOW_FILE_FORMAT}" (this release reads no other).`),
+  key: v.pipe(text, v.nonEmpty('must not be empty.'), maxLength(FILE_KEY_MAX_LENGTH)),
+  name: fileName,
+  active: v.boolean('must be true or false.'),
+  folder: v.nullable(fileName),
+  steps: v.pipe(
+    v.array(
+      fileObject({
+        id: v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
+        type: v.picklist(['trigger', 'action'], 'must be trigger or action.'),
+        appKey: v.nullable(key),
+        key: v.nullable(key),
+        name: v.nullable(v.pipe(text, maxLength(NAME_MAX_LENGTH))),
+        parameters: v.pipe(notAnArray, v.record(v.string(), v.unknown(), 'must be an object.')),
+        continueOnFailure: v.boolean('must be true or false.'),
+        connection: v.nullable(fileObject({ appKey: key, name: v.nullable(text) })),
+      }),
+      'must be an array.',
+    ),
+    v.minLength(1, 'must have a trigger step.'),
+    v.maxLength(DOCUMENT_MAX_STEPS, `must have at most ${DOCUMENT_MAX_STEPS} steps.`),
+  ),
+});
+
 /** The input as the schema reads it, or what is wrong with it on one line (never the values). */
 const validated = <S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> => {
   const parsed = v.safeParse(schema, input, { abortPipeEarly: true });
@@ -91,3 +139,10 @@ export const administratorInput = (input: AdministratorInput): AdministratorInpu
 
 export const exportDocumentOf = (document: unknown, what: string): ExportDocument =>
   validated(exportDocumentSchema, document, what);
+
+/** A flow file's content, or what is wrong with its shape (one line per problem). */
+export const flowFileIssues = (input: unknown): { readonly file: FlowFile } | { readonly issues: string[] } => {
+  const parsed = v.safeParse(flowFileSchema, input, { abortPipeEarly: true });
+  if (parsed.success) return { file: parsed.output as FlowFile };
+  return { issues: parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'file'} ${issue.message}`) };
+};

@@ -32,10 +32,12 @@ import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
 import { makeGetWebhookResponse } from './executions/webhook-response.js';
+import { makeApplyFlowFiles } from './flows/apply-flow-files.js';
 import { makeCreateFlow } from './flows/create-flow.js';
 import { makeDeleteFlow } from './flows/delete-flow.js';
 import { makeDuplicateFlow } from './flows/duplicate-flow.js';
 import { makeExportFlow } from './flows/export-flow.js';
+import { makeExportFlowFiles } from './flows/export-flow-files.js';
 import { makeGetFlowFolder, makeUpdateFlowFolder } from './flows/flow-folder.js';
 import { makeDraftReset, makeFlowHistory } from './flows/flow-versions.js';
 import { makeGetFlow } from './flows/get-flow.js';
@@ -171,6 +173,8 @@ export const buildUseCases = (base: CoreDeps) => {
     duplicateFlow: makeDuplicateFlow(deps),
     exportFlow: makeExportFlow(deps),
     importFlow: makeImportFlow(deps),
+    exportFlowFiles: makeExportFlowFiles(deps),
+    applyFlowFiles: makeApplyFlowFiles(deps),
     getFlowFolder: makeGetFlowFolder(deps),
     updateFlowFolder: makeUpdateFlowFolder(deps),
     publishFlow: makePublishFlow(deps),

@@ -251,6 +251,25 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
     expect((await fx.repos.flows.findById(filed.id))?.folderId).toBeNull();
   });
 
+  it('keeps each flow’s key in files, unique among its owner’s, and lists the owner’s flows oldest first', async () => {
+    const first = await newFlow(alice, 'Orders', T0);
+    const second = await newFlow(alice, 'Orders', at(MINUTE));
+    await newFlow(bob, 'Orders', T0);
+    expect((await fx.repos.flows.listWithFileKeys(alice)).map(({ flow, fileKey }) => [flow.id, fileKey])).toEqual([
+      [first.id, null],
+      [second.id, null],
+    ]);
+    // Given the flow's own time, keeping the key is no change of the flow.
+    await fx.repos.flows.update(first.id, { fileKey: 'orders' }, first.updatedAt);
+    expect((await fx.repos.flows.findById(first.id))?.updatedAt).toEqual(first.updatedAt);
+    const taken = await fx.uow.run(async (tx) => ok(await tx.flows.update(second.id, { fileKey: 'orders' }, T0)));
+    expect(taken).toMatchObject({ ok: false, error: { code: 'unique.violation' } });
+    const [bobs] = await fx.repos.flows.listWithFileKeys(bob);
+    await fx.repos.flows.update(bobs?.flow.id as string, { fileKey: 'orders' }, T0);
+    expect((await fx.repos.flows.listWithFileKeys(alice)).map(({ fileKey }) => fileKey)).toEqual(['orders', null]);
+    expect((await fx.repos.flows.listWithFileKeys(bob)).map(({ fileKey }) => fileKey)).toEqual(['orders']);
+  });
+
   it('stores a template’s document as it was given', async () => {
     const flowData = {
       id: randomUUID(),
