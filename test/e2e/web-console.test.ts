@@ -674,4 +674,169 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     expect(github.issues).toContainEqual({ repo: 'octocat/spoon-knife', title: 'Broken', body: null });
     await shot('15-flow-editor-github');
   }, 60_000);
+
+  it('edits a live flow as a draft: banner, publish with a message, history, compare, restore, discard, a stale change, and a retry on the new version', async () => {
+    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+    /** The API as another tab of the administrator's would call it: without the console's revision. */
+    const elsewhere = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: any }).data;
+    };
+    const CODE_V1 = "async function code() { throw new Error('version one fails'); }";
+    const CODE_V2 = "async function code() { return { said: 'version two' }; }";
+
+    // A published flow (version 1) whose code step fails, and a real run of it that failed.
+    const created = await elsewhere('POST', '/flows');
+    const flowId: string = created.id;
+    const [triggerId, actionId] = created.steps.map((s: { id: string }) => s.id);
+    await elsewhere('PATCH', `/flows/${flowId}`, { name: 'Versioned' });
+    await elsewhere('PATCH', `/steps/${triggerId}`, { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} });
+    await elsewhere('PATCH', `/steps/${actionId}`, {
+      appKey: 'code',
+      key: 'runJavascript',
+      parameters: { inputs: [], codeSnippet: CODE_V1 },
+    });
+    await elsewhere('PATCH', `/flows/${flowId}/status`, { active: true });
+    const hook = await fetch(`${base}/webhooks/flows/${flowId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(hook.status).toBe(204);
+    let failedId = '';
+    await eventually(async () => {
+      const [run] = await elsewhere('GET', `/executions?flowId=${flowId}`);
+      failedId = run?.status === 'failure' ? run.id : '';
+      return failedId !== '';
+    }, 'the run of version 1 to fail');
+
+    // Every change of the draft the console sends names the revision it is based on.
+    const writes: string[] = [];
+    const watchWrites = (request: { method(): string; url(): string; headers(): Record<string, string> }) => {
+      const { pathname } = new URL(request.url());
+      const draftWrite =
+        request.method() !== 'GET' &&
+        (/^\/api\/v1\/steps\/[^/]+$/.test(pathname) ||
+          new RegExp(`^/api/v1/flows/${flowId}(/status|/steps|/draft|/versions(/[^/]+/restore)?)?$`).test(pathname));
+      if (draftWrite) writes.push(`${request.method()} ${pathname} ${request.headers()['if-match'] ?? 'no If-Match'}`);
+    };
+    page.on('request', watchWrites);
+    const dialogs: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+
+    // The live flow opens as it runs: no draft banner, its version named.
+    await page.goto(`${base}/flows/${flowId}`);
+    await page.getByRole('heading', { name: 'Versioned' }).waitFor();
+    await page.getByText('version 1 live').waitFor();
+    const banner = page.getByRole('region', { name: 'Draft' });
+    expect(await banner.count()).toBe(0);
+
+    // Editing it makes a draft; version 1 keeps running.
+    const action = stepCard(2);
+    const code = action.getByLabel('Code (required)');
+    expect(await code.inputValue()).toBe(CODE_V1);
+    await code.fill(CODE_V2);
+    await action.getByRole('button', { name: 'Save', exact: true }).click();
+    await action.getByRole('button', { name: 'Saved' }).waitFor();
+    await banner.getByText('Published version 1 is live. You are editing a draft.').waitFor();
+    await shot('16-flow-draft-banner');
+
+    // Publish with a message: version 2.
+    await banner.getByRole('button', { name: 'Publish changes' }).click();
+    await banner.getByLabel('What changed (optional)').fill('Stop failing');
+    await banner.getByRole('button', { name: 'Publish version 2' }).click();
+    await page.getByText('Version 2 is published and live.').waitFor();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByText('version 2 live').waitFor();
+
+    // The history: newest first, with the message, who and when.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('region', { name: 'Version history' });
+    const versionRows = history.locator('tbody tr');
+    await expect.poll(() => versionRows.count()).toBe(2);
+    const year = String(new Date().getFullYear());
+    const newest = (await versionRows.nth(0).textContent()) ?? '';
+    for (const part of ['Version 2', 'live', 'Stop failing', 'you', year]) expect(newest).toContain(part);
+    const oldest = (await versionRows.nth(1).textContent()) ?? '';
+    for (const part of ['Version 1', 'No message', 'you']) expect(oldest).toContain(part);
+
+    // Compare version 1 with the draft (version 2's content), then with version 2 itself.
+    await history.getByRole('button', { name: 'Compare version 1' }).click();
+    const comparison = history.getByRole('region', { name: 'Comparison' });
+    await comparison.getByText('Changed steps').waitFor();
+    await comparison.getByText('code · runJavascript: setting “codeSnippet”').waitFor();
+    await comparison.getByLabel('with', { exact: true }).selectOption({ label: 'Version 2' });
+    await expect.poll(() => comparison.textContent()).toContain('From version 1 to version 2');
+    await comparison.getByText('code · runJavascript: setting “codeSnippet”').waitFor();
+    await comparison.getByLabel('Compare', { exact: true }).selectOption({ label: 'Version 2' });
+    await comparison.getByText('No differences.').waitFor();
+    await shot('17-flow-history-compare');
+
+    // Restore version 1: it becomes the draft, and the banner offers to publish it.
+    await history.getByRole('button', { name: 'Restore version 1' }).click();
+    await page.getByText('Version 1 is restored as the draft. Publish it to make it live.').waitFor();
+    expect(dialogs.at(-1)).toMatch(/^Make version 1 the draft\?/);
+    await banner.getByText('Published version 2 is live. You are editing a draft.').waitFor();
+    await banner.getByRole('button', { name: 'Publish changes' }).waitFor();
+    await expect.poll(() => code.inputValue()).toBe(CODE_V1);
+    await shot('18-flow-version-restored');
+
+    // Discard it: the draft is version 2 again.
+    await banner.getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByText('Changes discarded: the draft is version 2 again.').waitFor();
+    expect(dialogs.at(-1)).toMatch(/^Discard the changes to the draft\?/);
+    await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => code.inputValue()).toBe(CODE_V2);
+
+    // Someone else changes the flow meanwhile: the console's next change is refused, said, and kept on the page.
+    await elsewhere('PATCH', `/flows/${flowId}`, { name: 'Renamed elsewhere' });
+    const edited = "async function code() { return { said: 'mine' }; }";
+    await code.fill(edited);
+    await action.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'This flow was changed somewhere else' });
+    await conflict.waitFor();
+    expect(await code.inputValue()).toBe(edited);
+    await action.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await shot('19-flow-conflict');
+    await conflict.getByRole('button', { name: 'Reload the flow' }).click();
+    await page.getByRole('heading', { name: 'Renamed elsewhere' }).waitFor();
+    await conflict.waitFor({ state: 'detached' });
+    await expect.poll(() => code.inputValue()).toBe(CODE_V2);
+    // Reloaded, the same change goes through.
+    await code.fill(edited);
+    await action.getByRole('button', { name: 'Save', exact: true }).click();
+    await action.getByRole('button', { name: 'Saved' }).waitFor();
+    expect((await elsewhere('GET', `/flows/${flowId}`)).steps[1].parameters.codeSnippet).toBe(edited);
+    page.off('request', watchWrites);
+    expect(writes.length).toBeGreaterThanOrEqual(6);
+    expect(writes.filter((write) => !/ "\d+"$/.test(write))).toEqual([]);
+
+    // The failed run ran version 1: retried on version 2 (the live one), it succeeds.
+    await page.goto(`${base}/executions?flowId=${flowId}`);
+    await page.locator('tbody tr').first().getByText('v1', { exact: true }).waitFor();
+    await page.goto(`${base}/executions/${failedId}`);
+    await page.getByText("Version 1 (the flow's published version is now 2)").waitFor();
+    await page.getByLabel('Retry on').selectOption({ label: 'version 2, the live one' });
+    await shot('20-execution-retry-version');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForURL(
+      (url) => !url.pathname.endsWith(failedId) && /\/executions\/[0-9a-f-]{36}$/.test(url.pathname),
+    );
+    await page.locator('dl.facts').getByText('Version 2', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'the failed execution' }).waitFor();
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(150);
+      return (await page.locator('.page-header .badge-success').count()) === 1;
+    }, 'the retry on version 2 to succeed');
+  }, 90_000);
 });

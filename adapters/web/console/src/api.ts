@@ -32,6 +32,11 @@ export interface Envelope<T> {
   readonly meta: Meta;
 }
 
+/** An answer as `request` gives it: the envelope, and the `ETag` header (a flow's draft revision) when sent. */
+export interface Reply<T> extends Envelope<T> {
+  readonly etag: string | null;
+}
+
 const unauthorizedListeners = new Set<() => void>();
 /** Called when any request answers 401: the session is gone or expired, so it ends here too. */
 export const onUnauthorized = (listener: () => void) => {
@@ -39,8 +44,13 @@ export const onUnauthorized = (listener: () => void) => {
   return () => unauthorizedListeners.delete(listener);
 };
 
-export const request = async <T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> => {
-  const headers: Record<string, string> = { accept: 'application/json', [CONSOLE_HEADER]: '1' };
+export const request = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Reply<T>> => {
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', [CONSOLE_HEADER]: '1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -67,10 +77,11 @@ export const request = async <T>(method: string, path: string, body?: unknown): 
     const errors: FieldErrors = parsed?.errors ?? { general: [`The server answered ${response.status}.`] };
     throw new ApiError(response.status, parsed?.meta?.type ?? 'Error', errors);
   }
-  return (parsed ?? {
+  const envelope = (parsed ?? {
     data: null,
     meta: { type: 'None', count: 0, currentPage: null, totalPages: null },
   }) as Envelope<T>;
+  return { ...envelope, etag: response.headers.get('etag') };
 };
 
 export const api = {

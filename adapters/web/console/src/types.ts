@@ -38,15 +38,66 @@ export interface Step {
   lastExecutionStep?: ExecutionStep | null;
 }
 
+/** Which version of a flow: the one it runs, or the one a run ran. */
+export interface VersionRef {
+  id: string;
+  number: number;
+}
+
+/**
+ * A flow as its draft is: its name and steps are what users edit; the engine runs its
+ * `publishedVersion`. Every change of the draft sends `draftRevision` back as `If-Match`.
+ */
 export interface Flow {
   id: string;
   name: string;
   active: boolean;
   status: 'draft' | 'published' | 'paused';
   folderId: string | null;
+  publishedAt: Timestamp | null;
+  publishedVersion: VersionRef | null;
+  hasDraftChanges: boolean;
+  draftRevision: number;
   updatedAt: Timestamp;
   createdAt: Timestamp;
   steps: Step[];
+}
+
+/** A published version of a flow, as its history lists it. */
+export interface FlowVersion extends VersionRef {
+  flowId: string;
+  message: string | null;
+  /** The id of the user who published it; null once that user is gone. */
+  publishedBy: string | null;
+  createdAt: Timestamp;
+}
+
+/** A version with its name and steps as they were published. */
+export interface FlowVersionDetail extends FlowVersion {
+  name: string;
+  steps: Pick<
+    Step,
+    'id' | 'type' | 'appKey' | 'key' | 'name' | 'position' | 'status' | 'parameters' | 'connectionId'
+  >[];
+}
+
+export interface StepChange {
+  stepId: string;
+  label: string;
+  /** `appKey`, `key`, `connectionId`, `parameters.<key>`, ... */
+  fields: string[];
+}
+
+/** What changed from one version (or the draft: ids and numbers null) to another. */
+export interface VersionComparison {
+  from: { versionId: string | null; number: number | null };
+  to: { versionId: string | null; number: number | null };
+  changes: {
+    name: { from: string; to: string } | null;
+    added: StepChange[];
+    removed: StepChange[];
+    changed: StepChange[];
+  };
 }
 
 export interface Folder {
@@ -125,6 +176,10 @@ export interface Execution {
   flowId: string;
   status: 'running' | 'waiting' | 'success' | 'failure';
   testRun: boolean;
+  /** The version the run ran; null for a test run, which runs the draft. */
+  flowVersion: VersionRef | null;
+  /** The failed execution this one retries. */
+  retryOf: string | null;
   createdAt: Timestamp;
   finishedAt: Timestamp | null;
   /** The flow as it is now, with its steps. */

@@ -32,7 +32,13 @@ export const useLoad = <T,>(load: () => Promise<T>, deps: unknown[]) => {
       latestRequest.current++;
     };
   }, deps);
-  return { ...state, reload, setData: (data: T) => setState({ data, error: null, loading: false }) };
+  return {
+    ...state,
+    reload,
+    setData: (data: T) => setState({ data, error: null, loading: false }),
+    /** Changes the data as it is when the change lands, not as an older render saw it. */
+    update: (change: (data: T) => T) => setState((s) => (s.data === null ? s : { ...s, data: change(s.data) })),
+  };
 };
 
 /** Runs a form's action, keeping its field errors and a busy flag. */

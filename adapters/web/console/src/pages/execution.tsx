@@ -1,13 +1,39 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
 import type { Execution, ExecutionStep } from '../types';
-import { Badge, ErrorMessage, FormErrors, formatDate, Json, LoadError, Loading, Page, useAction, useLoad } from '../ui';
+import {
+  Badge,
+  ErrorMessage,
+  FormErrors,
+  formatDate,
+  Json,
+  LoadError,
+  Loading,
+  Page,
+  useAction,
+  useId,
+  useLoad,
+} from '../ui';
+
+type RetryOn = 'original' | 'current';
+
+/** The version a run ran, and the one the flow runs now when that is another. */
+const versionFact = ({ testRun, flowVersion, flow }: Execution) => {
+  if (testRun) return 'The draft (a test run)';
+  if (!flowVersion) return '–';
+  const now = flow.publishedVersion;
+  return now && now.id !== flowVersion.id
+    ? `Version ${flowVersion.number} (the flow's published version is now ${now.number})`
+    : `Version ${flowVersion.number}`;
+};
 
 export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   const { route } = useLocation();
   const execution = useLoad(() => api.get<Execution>(`/executions/${executionId}`).then((r) => r.data), [executionId]);
   const retry = useAction();
+  const [retryOn, setRetryOn] = useState<RetryOn>('original');
+  const retryOnId = useId('retry-on');
   // A run still going (or waiting on a delay) is followed until it finishes.
   const unfinished = execution.data?.status === 'running' || execution.data?.status === 'waiting';
   useEffect(() => {
@@ -21,6 +47,10 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   // Each record carries its step as it is now; none once the step was deleted.
   const stepName = ({ step }: ExecutionStep) =>
     step ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}` : 'A step no longer in the flow';
+  // A run retries on the version it ran, unless the user picks the one the flow has published since.
+  const ran = current.flowVersion;
+  const published = current.flow.publishedVersion;
+  const versionChoice = !current.testRun && ran && published && published.id !== ran.id ? { ran, published } : null;
   return (
     <Page
       title={`Execution of ${current.flow.name}`}
@@ -28,17 +58,32 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
         <>
           <Badge status={current.status} />
           {current.status === 'failure' && (
-            <button
-              type="button"
-              class="primary"
-              disabled={retry.busy}
-              onClick={async () => {
-                const answer = await retry.run(() => api.post<Execution>(`/executions/${current.id}/retry`));
+            <form
+              class="inline"
+              aria-label="Retry"
+              onSubmit={async (event) => {
+                event.preventDefault();
+                const body = versionChoice ? { version: retryOn } : {};
+                const answer = await retry.run(() => api.post<Execution>(`/executions/${current.id}/retry`, body));
                 if (answer) route(`/executions/${answer.data.id}`);
               }}
             >
-              Retry
-            </button>
+              {versionChoice && (
+                <>
+                  <label for={retryOnId}>Retry on</label>
+                  <select id={retryOnId} value={retryOn} onChange={(e) => setRetryOn(e.currentTarget.value as RetryOn)}>
+                    <option value="original">version {versionChoice.ran.number}, the one it ran</option>
+                    <option value="current">
+                      version {versionChoice.published.number},{' '}
+                      {current.flow.active ? 'the live one' : 'the last published'}
+                    </option>
+                  </select>
+                </>
+              )}
+              <button type="submit" class="primary" disabled={retry.busy}>
+                Retry
+              </button>
+            </form>
           )}
           <button type="button" onClick={execution.reload}>
             Refresh
@@ -57,6 +102,16 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
         <dd>{formatDate(current.finishedAt)}</dd>
         <dt>Kind</dt>
         <dd>{current.testRun ? 'Test run' : 'Run'}</dd>
+        <dt>Version</dt>
+        <dd>{versionFact(current)}</dd>
+        {current.retryOf && (
+          <>
+            <dt>Retry of</dt>
+            <dd>
+              <a href={`/executions/${current.retryOf}`}>the failed execution</a>
+            </dd>
+          </>
+        )}
       </dl>
       {current.steps?.length === 0 && <p class="empty">No step has run yet.</p>}
       <ol class="steps">

@@ -82,6 +82,11 @@ export const Executions = () => {
                 <td>
                   <a href={`/executions/${execution.id}`}>{execution.flow.name}</a>
                   {execution.testRun && <span class="tag">test</span>}
+                  {execution.flowVersion && (
+                    <span class="tag" title={`Ran version ${execution.flowVersion.number} of the flow`}>
+                      v{execution.flowVersion.number}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <Badge status={execution.status} />

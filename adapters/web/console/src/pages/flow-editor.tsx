@@ -1,7 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError, api, errorsOf, type FieldErrors } from '../api';
-import type { App, Flow, Step } from '../types';
+import type { App, Flow, FlowVersion, FlowVersionDetail, Step } from '../types';
 import { Badge, FormErrors, LoadError, Loading, Page, useId, useLoad } from '../ui';
+import { isDraftConflict, revisionOf, useDraft } from './draft';
+import { DraftBanner } from './draft-banner';
+import { FlowHistory } from './flow-history';
 import { StepEditor } from './step-editor';
 
 /** Latest sample output of every step but the last, from the last step's previous steps. */
@@ -27,8 +30,50 @@ const publishErrorsFor = (errors: FieldErrors, refusal: string | null, step: Ste
       ]
     : undefined);
 
+/** What a change of the draft may change of the flow beside its steps (and name). */
+const stateOf = ({ active, status, publishedAt, publishedVersion, hasDraftChanges }: Flow) => ({
+  active,
+  status,
+  publishedAt,
+  publishedVersion,
+  hasDraftChanges,
+});
+
+/** Said at the top of the editor, and kept in view, when a change was based on an older draft. */
+const ConflictNotice = ({ onReload }: { onReload: () => void }) => (
+  <div class="alert alert-error conflict" role="alert">
+    <p>
+      <strong>This flow was changed somewhere else</strong> (another tab, or another person) since you loaded it, so
+      your last change was not saved.
+    </p>
+    <p>Reload the flow to see it as it is now, then make your change again. Unsaved edits on this page are replaced.</p>
+    <button type="button" class="primary" onClick={onReload}>
+      Reload the flow
+    </button>
+  </div>
+);
+
 export const FlowEditor = ({ flowId }: { flowId: string }) => {
-  const flow = useLoad(() => api.get<Flow>(`/flows/${flowId}`).then((r) => r.data), [flowId]);
+  // After a change that answers no flow (a step's), ask whether the draft now differs from what runs.
+  const stateRequest = useRef(0);
+  const refreshState = () => {
+    const asked = ++stateRequest.current;
+    api.get<Flow>(`/flows/${flowId}`).then(
+      // Not its revision: the view has not taken in whatever else changed since.
+      (r) =>
+        asked === stateRequest.current && flow.update((f) => (f.id === r.data.id ? { ...f, ...stateOf(r.data) } : f)),
+      () => undefined,
+    );
+  };
+  const draft = useDraft(flowId, refreshState);
+  const flow = useLoad(
+    () =>
+      api.get<Flow>(`/flows/${flowId}`).then((r) => {
+        draft.adopt(revisionOf(r.etag) ?? r.data.draftRevision);
+        return r.data;
+      }),
+    [flowId],
+  );
   const apps = useLoad(() => api.get<App[]>('/apps').then((r) => r.data), []);
   const samples = useLoad(
     () => (flow.data ? loadSamples(flow.data) : Promise.resolve(new Map<string, Step>())),
@@ -38,6 +83,9 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
   const nameId = useId('flow-name');
 
   if (flow.error) return <LoadError errors={flow.error} retry={flow.reload} />;
@@ -46,36 +94,78 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   // A refusal for incomplete steps is answered once every step is complete: it no longer stands.
   const refusalStands = refusal !== 'IncompleteStepsError' || current.steps.some((s) => s.status === 'incomplete');
 
-  const act = async (action: () => Promise<void>) => {
+  const act = async (action: () => Promise<void>): Promise<boolean> => {
     setErrors({});
     setRefusal(null);
+    setNotice(null);
+    setBusy(true);
     try {
       await action();
+      return true;
     } catch (error) {
-      setErrors(errorsOf(error));
-      setRefusal(error instanceof ApiError ? error.type : null);
+      // A stale revision is said once, above everything, with the way out.
+      if (!isDraftConflict(error)) {
+        setErrors(errorsOf(error));
+        setRefusal(error instanceof ApiError ? error.type : null);
+      }
+      return false;
+    } finally {
+      setBusy(false);
     }
   };
+  // The steps on the page stay as they are (with any unsaved edits): a status change does not touch them.
   const setStatus = (active: boolean) =>
     act(async () => {
-      const answer = await api.patch<Flow>(`/flows/${current.id}/status`, { active });
-      flow.setData({ ...current, ...answer.data, steps: answer.data.steps ?? current.steps });
+      const answer = await draft.write<Flow>('PATCH', `/flows/${current.id}/status`, { active });
+      flow.update((f) => ({ ...f, ...stateOf(answer.data) }));
+    });
+  const publish = (message: string) =>
+    act(async () => {
+      const answer = await draft.write<FlowVersionDetail>('POST', `/flows/${current.id}/versions`, { message });
+      const version = { id: answer.data.id, number: answer.data.number };
+      flow.update((f) => ({ ...f, active: true, publishedVersion: version, hasDraftChanges: false }));
+      setNotice(`Version ${version.number} is published and live.`);
+    });
+  const discard = () =>
+    act(async () => {
+      const answer = await draft.write<Flow>('DELETE', `/flows/${current.id}/draft`);
+      flow.setData(answer.data);
+      setNotice(`Changes discarded: the draft is version ${answer.data.publishedVersion?.number ?? ''} again.`);
+    });
+  const restore = (version: FlowVersion) =>
+    act(async () => {
+      const answer = await draft.write<Flow>('POST', `/flows/${current.id}/versions/${version.id}/restore`);
+      flow.setData(answer.data);
+      setNotice(
+        answer.data.hasDraftChanges
+          ? `Version ${version.number} is restored as the draft. Publish it to make it live.`
+          : `Version ${version.number} is restored as the draft: it is what the flow runs already.`,
+      );
     });
   const rename = (event: Event) => {
     event.preventDefault();
     void act(async () => {
-      const answer = await api.patch<Flow>(`/flows/${current.id}`, { name });
-      flow.setData({ ...current, name: answer.data.name });
+      const answer = await draft.write<Flow>('PATCH', `/flows/${current.id}`, { name });
+      flow.update((f) => ({ ...f, name: answer.data.name, ...stateOf(answer.data) }));
       setRenaming(false);
     });
   };
   const addAfter = (step: Step) =>
     act(async () => {
-      await api.post<Step>(`/flows/${current.id}/steps`, { previousStepId: step.id });
+      await draft.write<Step>('POST', `/flows/${current.id}/steps`, { previousStepId: step.id });
       flow.reload();
     });
   const replaceStep = (saved: Step) =>
-    flow.setData({ ...current, steps: current.steps.map((s) => (s.id === saved.id ? { ...s, ...saved } : s)) });
+    flow.update((f) => ({ ...f, steps: f.steps.map((s) => (s.id === saved.id ? { ...s, ...saved } : s)) }));
+  const reloadFlow = () => {
+    draft.reloaded();
+    setErrors({});
+    setNotice(null);
+    flow.reload();
+  };
+  const live = current.publishedVersion;
+  // A published flow whose draft differs offers its publish in the banner, with a message.
+  const bannerShown = live !== null && current.hasDraftChanges;
 
   const sampleOf = (step: Step) => samples.data?.get(step.id) ?? step;
   return (
@@ -84,9 +174,17 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       actions={
         <>
           <Badge status={current.status} />
+          {live && (
+            <span class="tag version-tag" title="The version the flow runs when it is published">
+              {current.active ? `version ${live.number} live` : `version ${live.number}, unpublished`}
+            </span>
+          )}
           <a class="button" href={`/executions?flowId=${current.id}`}>
             Executions
           </a>
+          <button type="button" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+            History
+          </button>
           <button
             type="button"
             onClick={() => {
@@ -97,13 +195,15 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
             Rename
           </button>
           {current.active ? (
-            <button type="button" onClick={() => void setStatus(false)}>
+            <button type="button" disabled={busy} onClick={() => void setStatus(false)}>
               Unpublish
             </button>
           ) : (
-            <button type="button" class="primary" onClick={() => void setStatus(true)}>
-              Publish
-            </button>
+            !bannerShown && (
+              <button type="button" class="primary" disabled={busy} onClick={() => void setStatus(true)}>
+                Publish
+              </button>
+            )
           )}
         </>
       }
@@ -111,6 +211,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       <p>
         <a href="/flows">← All flows</a>
       </p>
+      {draft.conflict && <ConflictNotice onReload={reloadFlow} />}
       {renaming && (
         <form class="inline" onSubmit={rename}>
           <label for={nameId}>Flow name</label>
@@ -123,7 +224,22 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           </button>
         </form>
       )}
+      <DraftBanner flow={current} busy={busy} onPublish={publish} onDiscard={() => void discard()} />
+      {notice && (
+        <div class="alert alert-success" role="status">
+          <p>{notice}</p>
+        </div>
+      )}
       <FormErrors errors={refusalStands ? errors : {}} fields={current.steps.flatMap((s) => [s.id, `steps.${s.id}`])} />
+      {historyOpen && (
+        <FlowHistory
+          flow={current}
+          draftRevision={draft.revision}
+          busy={busy}
+          onRestore={(version) => void restore(version)}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
       <ol class="steps">
         {current.steps.map((step, index) => (
           <li key={step.id}>
@@ -132,6 +248,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
               apps={apps.data ?? []}
               previousSteps={current.steps.slice(0, index).map(sampleOf)}
               publishErrors={publishErrorsFor(errors, refusal, step)}
+              write={draft.write}
               onSaved={replaceStep}
               onDeleted={flow.reload}
               onAddAfter={() => void addAfter(step)}

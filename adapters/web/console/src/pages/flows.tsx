@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, errorsOf, type FieldErrors, query } from '../api';
+import { api, errorsOf, type FieldErrors, query, request } from '../api';
 import { useSession } from '../session';
 import type { Flow, Folder } from '../types';
 import {
@@ -16,6 +16,7 @@ import {
   useId,
   useLoad,
 } from '../ui';
+import { ifMatch, isDraftConflict } from './draft';
 
 const download = (name: string, data: unknown) => {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
@@ -40,12 +41,16 @@ const FlowRow = ({ flow, folders, onChanged }: { flow: Flow; folders: Folder[]; 
       onChanged();
     } catch (error) {
       setErrors(errorsOf(error));
+      // The row showed an older draft: the list is read again, so that trying again goes through.
+      if (isDraftConflict(error)) onChanged();
     }
   };
+  /** A change of the flow's draft, based on the revision this list showed. */
+  const change = (path: string, body: unknown) => request('PATCH', path, body, ifMatch(flow.draftRevision));
   const rename = (event: Event) => {
     event.preventDefault();
     void act(async () => {
-      await api.patch(`/flows/${flow.id}`, { name });
+      await change(`/flows/${flow.id}`, { name });
       setRenaming(false);
     });
   };
@@ -70,12 +75,17 @@ const FlowRow = ({ flow, folders, onChanged }: { flow: Flow; folders: Folder[]; 
       </td>
       <td>
         <Badge status={flow.status} />
+        {flow.publishedVersion && flow.hasDraftChanges && (
+          <span class="tag" title={`The flow runs version ${flow.publishedVersion.number}; its draft differs.`}>
+            unpublished changes
+          </span>
+        )}
       </td>
       <td>{formatDate(flow.updatedAt)}</td>
       <td class="row-actions">
         <button
           type="button"
-          onClick={() => void act(() => api.patch(`/flows/${flow.id}/status`, { active: !flow.active }))}
+          onClick={() => void act(() => change(`/flows/${flow.id}/status`, { active: !flow.active }))}
         >
           {flow.active ? 'Unpublish' : 'Publish'}
         </button>

@@ -4,12 +4,15 @@ import type { App, Argument, ExecutionStep, Step, StepDefinition } from '../type
 import { Badge, ErrorMessage, FieldError, FormErrors, Json, useId, useLoad } from '../ui';
 import { ArgumentField } from './argument-field';
 import { ConnectionPicker } from './connection-picker';
+import { type DraftWrite, isDraftConflict } from './draft';
 
 interface StepEditorProps {
   readonly step: Step;
   readonly apps: App[];
   readonly previousSteps: Step[];
   readonly publishErrors: string[] | undefined;
+  /** Changes of the step are changes of the flow's draft, sent with its revision. */
+  readonly write: DraftWrite;
   readonly onSaved: (step: Step) => void;
   readonly onDeleted: () => void;
   readonly onAddAfter: () => void;
@@ -30,6 +33,7 @@ export const StepEditor = ({
   apps,
   previousSteps,
   publishErrors,
+  write,
   onSaved,
   onDeleted,
   onAddAfter,
@@ -79,13 +83,14 @@ export const StepEditor = ({
     try {
       await action();
     } catch (error) {
-      setErrors(errorsOf(error));
+      // A stale revision is the editor's to say, once, with the way out (reload).
+      if (!isDraftConflict(error)) setErrors(errorsOf(error));
     } finally {
       setBusy(null);
     }
   };
   const patch = async (body: Record<string, unknown>) => {
-    const saved = await api.patch<Step>(`/steps/${step.id}`, body);
+    const saved = await write<Step>('PATCH', `/steps/${step.id}`, body);
     onSaved(saved.data);
     return saved.data;
   };
@@ -125,7 +130,7 @@ export const StepEditor = ({
   const remove = () => {
     if (!confirm('Delete this step?')) return;
     void act('delete', async () => {
-      await api.delete(`/steps/${step.id}`);
+      await write('DELETE', `/steps/${step.id}`);
       onDeleted();
     });
   };
@@ -202,8 +207,8 @@ export const StepEditor = ({
       {step.webhookUrl && (
         <div class="webhook-url">
           <p>
-            <strong>Webhook address.</strong> Send a request here to start the flow (while the flow is a draft, requests
-            are kept as sample data for testing):
+            <strong>Webhook address.</strong> Send a request here to start the flow: a published flow runs its live
+            version; while it is unpublished, requests are kept as sample data for testing.
           </p>
           <div class="inline">
             <code data-testid="webhook-url">{step.webhookUrl}</code>
