@@ -126,9 +126,13 @@ export const compareContents = (from: FlowContent, to: FlowContent): ContentChan
   };
 };
 
+/** Whether any step was added, removed or changed. */
+export const stepsChanged = (changes: ContentChanges): boolean =>
+  changes.added.length + changes.removed.length + changes.changed.length > 0;
+
 /** Whether the content differs from the version: nothing published yet counts as a difference. */
 export const differs = (draft: FlowContent, version: FlowContent | null): boolean => {
   if (version === null) return true;
   const changes = compareContents(version, draft);
-  return changes.name !== null || changes.added.length + changes.removed.length + changes.changed.length > 0;
+  return changes.name !== null || stepsChanged(changes);
 };

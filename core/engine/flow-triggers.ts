@@ -8,7 +8,7 @@ import { FLOW_TRIGGER_JOB, flowScheduleKey } from './jobs.js';
 import { startRuns } from './start-runs.js';
 import { stepConnection } from './step-connection.js';
 import { definitionOf } from './step-definition.js';
-import { makeVersionSteps, type VersionSteps } from './version-steps.js';
+import { versionStepsOf } from './version-steps.js';
 
 /** Whether a user's flows may run now (their plan's quota); the application's billing answers it. */
 export interface RunAllowance {
@@ -32,25 +32,15 @@ export interface Triggered {
  * inactive one's its draft's (which only records test data). Null when the flow is gone or has no
  * trigger step.
  */
-const loadTriggeredWith = async (
-  deps: Pick<EngineDeps, 'repos'>,
-  versionSteps: VersionSteps,
-  flowId: string,
-): Promise<Triggered | null> => {
+export const loadTriggered = async (deps: Pick<EngineDeps, 'repos'>, flowId: string): Promise<Triggered | null> => {
   const found = await deps.repos.flows.findWithTrigger(flowId);
   if (!found) return null;
   const { flow } = found;
   const version = flow.active ? flow.publishedVersion : null;
   const trigger = version
-    ? ((await versionSteps(version.id))?.find((step) => step.type === 'trigger') ?? null)
+    ? ((await versionStepsOf(deps.repos)(version.id))?.find((step) => step.type === 'trigger') ?? null)
     : found.trigger;
   return trigger ? { flow, trigger, version } : null;
-};
-
-/** `loadTriggered` with one memory of versions for all its calls. */
-export const triggeredLoader = (deps: Pick<EngineDeps, 'repos'>) => {
-  const versionSteps = makeVersionSteps(deps.repos);
-  return (flowId: string) => loadTriggeredWith(deps, versionSteps, flowId);
 };
 
 /**
@@ -86,22 +76,19 @@ export const runFlowTrigger = async (
  * Registers, replaces or removes the queue schedule of a flow's schedule or polling trigger, so
  * that it matches the flow as stored: only published flows fire.
  */
-export const makeSyncFlowSchedule = (deps: Deps) => {
-  const loadTriggered = triggeredLoader(deps);
-  return async (flowId: string) => {
-    const loaded = await loadTriggered(flowId);
-    const trigger = loaded?.flow.active ? loaded.trigger : null;
-    const schedule =
-      trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
-    if (schedule) {
-      await deps.queue.schedule(flowScheduleKey(flowId), schedule.cron, schedule.timezone, {
-        name: FLOW_TRIGGER_JOB,
-        payload: { flowId },
-      });
-    } else {
-      await deps.queue.unschedule(flowScheduleKey(flowId));
-    }
-  };
+export const makeSyncFlowSchedule = (deps: Deps) => async (flowId: string) => {
+  const loaded = await loadTriggered(deps, flowId);
+  const trigger = loaded?.flow.active ? loaded.trigger : null;
+  const schedule =
+    trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
+  if (schedule) {
+    await deps.queue.schedule(flowScheduleKey(flowId), schedule.cron, schedule.timezone, {
+      name: FLOW_TRIGGER_JOB,
+      payload: { flowId },
+    });
+  } else {
+    await deps.queue.unschedule(flowScheduleKey(flowId));
+  }
 };
 
 /** The polling trigger's first look only learns what exists: items already there start no run. */
@@ -123,27 +110,24 @@ const newItems = (deps: Deps, flow: Flow, trigger: Step, items: readonly Trigger
 };
 
 /** Fires a published flow's schedule or polling trigger (a queue job), starting a run per new item. */
-export const makeFireTrigger = (deps: Deps & { readonly billing: RunAllowance }) => {
-  const loadTriggered = triggeredLoader(deps);
-  return async (flowId: string) => {
-    const loaded = await loadTriggered(flowId);
-    if (!loaded?.flow.active) return;
-    const { flow, trigger, version } = loaded;
-    if (!(await deps.billing.mayRun(flow.userId))) {
-      // Skipped, not postponed: the ticks missed while over quota are not made up later.
-      deps.logger.info({ flowId }, 'trigger skipped: the owner is over quota');
-      return;
-    }
-    const type = triggerTypeOf(deps, trigger);
-    if (type !== 'schedule' && type !== 'polling') return;
-    const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
-    if (outcome.kind === 'failure') {
-      // The next tick tries again; a poll that failed has remembered nothing.
-      deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
-      return;
-    }
-    // Remembering the items and starting their runs is one transaction: a crash loses neither.
-    const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
-    await startRuns(deps, { flowId, trigger, version, dataIn: trigger.parameters, items, testRun: false });
-  };
+export const makeFireTrigger = (deps: Deps & { readonly billing: RunAllowance }) => async (flowId: string) => {
+  const loaded = await loadTriggered(deps, flowId);
+  if (!loaded?.flow.active) return;
+  const { flow, trigger, version } = loaded;
+  if (!(await deps.billing.mayRun(flow.userId))) {
+    // Skipped, not postponed: the ticks missed while over quota are not made up later.
+    deps.logger.info({ flowId }, 'trigger skipped: the owner is over quota');
+    return;
+  }
+  const type = triggerTypeOf(deps, trigger);
+  if (type !== 'schedule' && type !== 'polling') return;
+  const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
+  if (outcome.kind === 'failure') {
+    // The next tick tries again; a poll that failed has remembered nothing.
+    deps.logger.warn({ flowId, reason: outcome.failure.message }, 'trigger failed');
+    return;
+  }
+  // Remembering the items and starting their runs is one transaction: a crash loses neither.
+  const items = type === 'polling' ? newItems(deps, flow, trigger, outcome.items) : outcome.items;
+  await startRuns(deps, { flowId, trigger, version, dataIn: trigger.parameters, items, testRun: false });
 };

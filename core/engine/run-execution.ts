@@ -15,7 +15,7 @@ import { EXECUTION_JOB } from './jobs.js';
 import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
-import { makeVersionSteps } from './version-steps.js';
+import { versionStepsOf } from './version-steps.js';
 
 /** What became of a run after one turn of a worker. */
 export type RunOutcome = 'finished' | 'waiting' | 'skipped';
@@ -109,7 +109,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
   const settle = makeSettle(deps, persist);
   const conclude = makeConclude(deps);
   const context = () => runContext(deps);
-  const versionSteps = makeVersionSteps(repos);
+  const versionSteps = versionStepsOf(repos);
   /** A run on a version walks the version's steps; a test run, the draft's as the claim read them. */
   const stepsOf = async ({ execution, steps }: ClaimedRun): Promise<readonly Step[]> => {
     if (steps) return steps;

@@ -1,7 +1,7 @@
 import type { IncomingRequest } from '../../../ports/step-runner.js';
 import { appCallFailed, type DomainError, notFound, quotaExceeded } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { runFlowTrigger, triggeredLoader, triggerTypeOf } from '../../engine/flow-triggers.js';
+import { loadTriggered, runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
 import type { IntakeGate } from '../../engine/intake-gate.js';
 import { startRuns } from '../../engine/start-runs.js';
 import type { Billing } from '../billing/plan-and-usage.js';
@@ -25,9 +25,9 @@ export interface AcceptedWebhook {
  * over its rate (429), or the process's backlog is full (503), so that an instance offered more
  * than it can run keeps running what it took instead of taking everything and finishing nothing.
  */
-export const makeAcceptWebhook = (deps: Deps, gate: IntakeGate) => {
-  const loadTriggered = triggeredLoader(deps);
-  return async (
+export const makeAcceptWebhook =
+  (deps: Deps, gate: IntakeGate) =>
+  async (
     flowId: string,
     request: IncomingRequest,
     { sync = false } = {},
@@ -35,7 +35,7 @@ export const makeAcceptWebhook = (deps: Deps, gate: IntakeGate) => {
     const admitted = gate.enter(flowId);
     if (!admitted.ok) return admitted;
     try {
-      const loaded = await loadTriggered(flowId);
+      const loaded = await loadTriggered(deps, flowId);
       if (!loaded || triggerTypeOf(deps, loaded.trigger) !== 'webhook') return err(notFound('Flow'));
       const { flow, trigger, version } = loaded;
       // Over quota, a published flow runs nothing; an unpublished one still keeps test data.
@@ -53,4 +53,3 @@ export const makeAcceptWebhook = (deps: Deps, gate: IntakeGate) => {
       admitted.value.leave();
     }
   };
-};

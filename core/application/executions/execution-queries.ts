@@ -4,7 +4,7 @@ import type { DomainError } from '../../domain/errors.js';
 import type { ExecutionStatus, ExecutionStep } from '../../domain/execution.js';
 import type { Page, PageRequest } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { makeVersionSteps, stepsOfRun } from '../../engine/version-steps.js';
+import { stepsOfRun } from '../../engine/version-steps.js';
 import { authorize, scopeOf } from '../../policy/index.js';
 import type { CoreDeps } from '../deps.js';
 import { type FlowView, flowView, flowViews, type StepView, stepView, type ViewDeps } from '../flows/flow-views.js';
@@ -70,25 +70,24 @@ export const makeListExecutions =
     return ok({ ...executions, items: executions.items.map((e) => ({ ...e, flow: flowOf(e.flowId) })) });
   };
 
-export const makeGetExecution = (deps: Deps) => {
-  const versionSteps = makeVersionSteps(deps.repos);
-  return async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
+export const makeGetExecution =
+  (deps: Deps) =>
+  async (actor: Actor, executionId: string): Promise<Result<ExecutionDetail, DomainError>> => {
     const loaded = await loadExecution(deps, actor, executionId);
     if (!loaded.ok) return loaded;
     const [flow, records, ran] = await Promise.all([
       flowView(deps.repos, deps, loaded.value.flow),
       deps.repos.executionSteps.listByExecution(executionId),
-      stepsOfRun(deps.repos, versionSteps, loaded.value),
+      stepsOfRun(deps.repos, loaded.value),
     ]);
     const views = ran.map((step) => stepView(deps.apps, step));
     return ok({ ...loaded.value, flow, steps: withSteps(records, views) });
   };
-};
 
 /** Oldest first. */
-export const makeListExecutionSteps = (deps: Deps) => {
-  const versionSteps = makeVersionSteps(deps.repos);
-  return async (
+export const makeListExecutionSteps =
+  (deps: Deps) =>
+  async (
     actor: Actor,
     executionId: string,
     page: PageRequest,
@@ -97,9 +96,8 @@ export const makeListExecutionSteps = (deps: Deps) => {
     if (!loaded.ok) return loaded;
     const [records, steps] = await Promise.all([
       deps.repos.executionSteps.page(executionId, page),
-      stepsOfRun(deps.repos, versionSteps, loaded.value),
+      stepsOfRun(deps.repos, loaded.value),
     ]);
     const views = steps.map((step) => stepView(deps.apps, step));
     return ok({ ...records, items: withSteps(records.items, views) });
   };
-};

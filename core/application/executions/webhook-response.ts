@@ -1,6 +1,6 @@
 import { isFinished } from '../../domain/execution.js';
 import { bodyProblem, headerNameProblem, headerValueProblem, statusProblem } from '../../domain/webhook-answer.js';
-import { makeVersionSteps, stepsOfRun } from '../../engine/version-steps.js';
+import { stepsOfRun } from '../../engine/version-steps.js';
 import type { CoreDeps } from '../deps.js';
 
 /** What a `/sync` webhook answers, from the run it started. */
@@ -39,13 +39,13 @@ const asResponse = (output: unknown): WebhookResponse => {
 };
 
 /** Reads the answer of a webhook's run: the last "respond with" step that ran, if any. */
-export const makeGetWebhookResponse = ({ repos }: Pick<CoreDeps, 'repos'>) => {
-  const versionSteps = makeVersionSteps(repos);
-  return async (executionId: string): Promise<WebhookResponse> => {
+export const makeGetWebhookResponse =
+  ({ repos }: Pick<CoreDeps, 'repos'>) =>
+  async (executionId: string): Promise<WebhookResponse> => {
     const execution = await repos.executions.findById(executionId);
     if (!execution || !isFinished(execution.status)) return { kind: 'pending' };
     if (execution.status === 'failure') return { kind: 'failed' };
-    const steps = await stepsOfRun(repos, versionSteps, execution);
+    const steps = await stepsOfRun(repos, execution);
     const recorded = await repos.executionSteps.listByExecution(executionId);
     const ran = new Set(recorded.map((r) => r.stepId));
     const responding = steps.filter((s) => s.appKey === RESPONDING_APP && s.key === RESPONDING_ACTION && ran.has(s.id));
@@ -54,4 +54,3 @@ export const makeGetWebhookResponse = ({ repos }: Pick<CoreDeps, 'repos'>) => {
     const allRan = steps.every((s) => ran.has(s.id));
     return allRan ? { kind: 'empty' } : { kind: 'filtered' };
   };
-};

@@ -13,11 +13,17 @@ import {
   placeFileSteps,
 } from '../../domain/flow-file.js';
 import { publishRefusal } from '../../domain/flow-rules.js';
-import { compareContents, differs, type FlowContent, type VersionStep } from '../../domain/flow-version.js';
+import {
+  compareContents,
+  contentOf,
+  differs,
+  type FlowContent,
+  stepsChanged,
+  type VersionStep,
+} from '../../domain/flow-version.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
 import { appVersionOf, evaluateStep, unknownAppOrKey } from '../steps/step-status.js';
-import { draftContent } from './draft.js';
 
 /** A flow file as read from its folder. */
 export interface FlowFileInput {
@@ -178,7 +184,8 @@ const planFile = async (
   if (problems.any()) return { refused: problems.fields };
   const content: FlowContent = { name: file.name, steps };
   const folder = file.folder === null ? null : { name: file.folder, id: lookups.folders.get(file.folder) ?? null };
-  const decided = await decide(lookups.repos, flow, content, folder?.id ?? null, file);
+  const current = flow ? contentOf(flow.name, draft) : null;
+  const decided = await decide(lookups.repos, flow, current, content, folder?.id ?? null, file);
   return { plan: { input, flow, content, folder, ...decided } };
 };
 
@@ -226,21 +233,23 @@ export const planFlowFiles = async (
 const decide = async (
   repos: Repositories,
   flow: Flow | null,
+  /** The flow's draft as it is. */
+  current: FlowContent | null,
   content: FlowContent,
   folderId: string | null,
   file: FlowFile,
 ): Promise<Pick<FilePlan, 'changes' | 'publish' | 'deactivate'>> => {
-  if (!flow) {
+  if (!flow || !current) {
     return {
       changes: ['name', 'steps', ...(file.folder === null ? [] : (['folder'] as const))],
       publish: file.active ? { version: 1, created: true } : null,
       deactivate: false,
     };
   }
-  const changed = compareContents(await draftContent(repos, flow.id, flow.name), content);
+  const changed = compareContents(current, content);
   const changes: FlowPart[] = [];
   if (changed.name) changes.push('name');
-  if (changed.added.length + changed.removed.length + changed.changed.length > 0) changes.push('steps');
+  if (stepsChanged(changed)) changes.push('steps');
   if (flow.folderId !== folderId || (file.folder !== null && folderId === null)) changes.push('folder');
   if (!file.active) return { changes, publish: null, deactivate: flow.active };
   const published = flow.publishedVersion && (await repos.flowVersions.findById(flow.publishedVersion.id));

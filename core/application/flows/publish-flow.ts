@@ -43,8 +43,9 @@ export const publishDraft = async (
   if (!flow) return err(notFound('Flow'));
   if (input.basedOn !== undefined && input.basedOn !== flow.draftRevision) return err(draftStale(flow.draftRevision));
   const now = deps.clock.now();
-  const published = flow.publishedVersion && (await tx.flowVersions.findById(flow.publishedVersion.id));
-  if (published && !flow.hasDraftChanges) {
+  const published =
+    flow.publishedVersion && !flow.hasDraftChanges ? await tx.flowVersions.findById(flow.publishedVersion.id) : null;
+  if (published) {
     if (flow.active) return err(invalidInput({ general: ['The draft has no changes to publish.'] }));
     await tx.flows.update(flowId, { active: true, publishedAt: now }, now);
     return ok({ version: published, created: false });
