@@ -1,6 +1,7 @@
-import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep } from '../core/domain/execution.js';
+import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep, RecordPlace } from '../core/domain/execution.js';
 import type { Flow, Step, VersionRef } from '../core/domain/flow.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
+import type { RunSignal, SignalKind } from './step-runner.js';
 
 export interface NewExecution {
   readonly id: string;
@@ -10,6 +11,8 @@ export interface NewExecution {
   readonly retryOf: string | null;
   /** The version it runs on; null runs the flow's draft (a test run). */
   readonly flowVersion: VersionRef | null;
+  /** The run and step (`<stepId>@<scope>`) that called this flow: one run per calling step. */
+  readonly calledBy?: { readonly executionId: string; readonly stepKey: string; readonly depth: number } | null;
   readonly now: Date;
 }
 
@@ -87,6 +90,20 @@ export interface ExecutionRepository {
    * the step it will resume at (0 when that step has not been tried).
    */
   wait(id: string, resumeAt: Date, stepAttempts: number, now: Date): Promise<void>;
+  /**
+   * A waiting run becomes due now (a signal reached it, a run it called ended); false when it is not
+   * waiting. The caller sends it to the queue.
+   */
+  wake(id: string, now: Date): Promise<boolean>;
+  /**
+   * The run pauses (a step suspended) until `until`, its lease released; at once instead when it was
+   * woken since it was claimed (its wakes grew past `seenWakes`). When it resumes.
+   */
+  suspend(id: string, until: Date, seenWakes: number, now: Date): Promise<Date>;
+  /** The run's resume token: the one it has, else `candidate`, kept from now on. */
+  resumeToken(id: string, candidate: string): Promise<string>;
+  /** The run a calling step started already, if any. */
+  findCalled(parentExecutionId: string, stepKey: string): Promise<Execution | null>;
   /** Ends the run; `tasks` (null: none) are billed to its flow's owner in the same transaction, once. */
   finish(id: string, status: 'success' | 'failure', now: Date, tasks: number | null): Promise<void>;
   /**
@@ -111,7 +128,7 @@ export interface ExecutionRepository {
   countRunningByFlow(): Promise<ReadonlyMap<string, number>>;
 }
 
-export interface NewExecutionStep {
+export interface NewExecutionStep extends Partial<RecordPlace> {
   readonly id: string;
   readonly executionId: string;
   readonly stepId: string;
@@ -125,7 +142,7 @@ export interface NewExecutionStep {
 }
 
 export interface ExecutionStepRepository {
-  /** A step is recorded once per execution: a second record of the same step is refused. */
+  /** A step is recorded once per execution and scope: a second record of it there is refused. */
   insert(step: NewExecutionStep): Promise<void>;
   /** Oldest first. */
   listByExecution(executionId: string): Promise<ExecutionStep[]>;
@@ -134,6 +151,24 @@ export interface ExecutionStepRepository {
   latestSuccessful(stepIds: readonly string[]): Promise<ExecutionStep[]>;
   /** The newest execution step of a step, whatever its status. */
   latest(stepId: string): Promise<ExecutionStep | null>;
+}
+
+/** Signals that reached runs from outside, and what waiting steps keep between their turns. */
+export interface RunSignalRepository {
+  add(signal: {
+    readonly id: string;
+    readonly executionId: string;
+    readonly kind: SignalKind;
+    readonly payload: unknown;
+    readonly now: Date;
+  }): Promise<void>;
+  /**
+   * The signal of the kind `stepKey` took already; else the oldest untaken one, now taken by it
+   * (two steps never take the same); else null.
+   */
+  take(executionId: string, kind: SignalKind, stepKey: string): Promise<RunSignal | null>;
+  /** The value kept for `stepKey`: the one kept first, else `value`, kept from now on. */
+  keep(executionId: string, stepKey: string, value: unknown, newId: string, now: Date): Promise<unknown>;
 }
 
 /** Small durable values per flow: the datastore app, a polling trigger's memory. */

@@ -1,5 +1,14 @@
 import type { ExportDocument } from '../core/domain/export-document.js';
-import type { Flow, Folder, Step, StepDefinition, StepStatus, VersionRef } from '../core/domain/flow.js';
+import type {
+  BranchConditions,
+  Flow,
+  Folder,
+  Step,
+  StepDefinition,
+  StepStatus,
+  StructuralType,
+  VersionRef,
+} from '../core/domain/flow.js';
 import type { FlowVersion, FlowVersionSummary } from '../core/domain/flow-version.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Template } from '../core/domain/template.js';
@@ -81,6 +90,10 @@ export interface NewStep extends StepDefinition {
   readonly appVersion: number | null;
   /** False unless given. */
   readonly continueOnFailure?: boolean;
+  /** `single` unless given. */
+  readonly structuralType?: StructuralType;
+  readonly parentStepId?: string | null;
+  readonly branchConditions?: BranchConditions | null;
   readonly now: Date;
 }
 
@@ -96,6 +109,8 @@ export type StepChanges = Partial<
     | 'appVersion'
     | 'position'
     | 'continueOnFailure'
+    | 'parentStepId'
+    | 'branchConditions'
   >
 >;
 

@@ -12,6 +12,7 @@ import type {
   ExecutionRepository,
   ExecutionStepRepository,
   FlowStoreRepository,
+  RunSignalRepository,
   SeenItemRepository,
 } from './execution-repositories.js';
 import type {
@@ -238,6 +239,7 @@ export interface Repositories {
   readonly executions: ExecutionRepository;
   readonly executionSteps: ExecutionStepRepository;
   readonly flowStore: FlowStoreRepository;
+  readonly runSignals: RunSignalRepository;
   readonly seenItems: SeenItemRepository;
   readonly samlProviders: SamlAuthProviderRepository;
   readonly samlIdentities: SamlIdentityRepository;

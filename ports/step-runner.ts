@@ -6,6 +6,55 @@ export interface StepStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
+/** What reaches a waiting run from outside: a request on its resume URL, an approval, a form's answers. */
+export type SignalKind = 'webhook' | 'approval' | 'form';
+
+export interface RunSignal {
+  readonly kind: SignalKind;
+  readonly payload: unknown;
+  readonly at: Date;
+}
+
+/** A run another run called, as it stands. */
+export interface CalledRun {
+  readonly executionId: string;
+  readonly status: 'running' | 'waiting' | 'success' | 'failure';
+  /** What the called flow handed back (its `returnResult`, else its last step's output); null until it ends. */
+  readonly result: unknown;
+  /** Why it failed, when it did. */
+  readonly error: string | null;
+}
+
+/**
+ * What a step may ask of the run it is in, beyond returning an outcome: flow control's apps (calling
+ * a flow, waiting for a request, an approval or a form) use it. Every method is idempotent for the
+ * step where it runs (the step's id and its loop iterations): a step that suspends runs again later,
+ * and asks again.
+ */
+export interface RunControl {
+  /** Where a request resumes this run (`{{execution.resumeUrl}}`); approval and form links are under it. */
+  resumeUrl(): Promise<string>;
+  /** Keeps a small value for this step where it runs: the first value kept stays and is what every call answers. */
+  keep<T>(value: T): Promise<T>;
+  /**
+   * The signal of that kind this step took already; else the oldest the run received that no step
+   * took, now taken by this one; else null.
+   */
+  takeSignal(kind: SignalKind): Promise<RunSignal | null>;
+  /**
+   * Starts the flow (its published version, through its `flows.calledByFlow` trigger) as a call from
+   * this step, once: asked again, it answers the same run. Refused (with the reason) for a flow the
+   * run's owner may not run, one that is not published or does not start with that trigger, or a
+   * call deeper than the instance allows.
+   */
+  callFlow(
+    flowId: string,
+    input: Readonly<Record<string, unknown>>,
+  ): Promise<{ readonly ok: true; readonly executionId: string } | { readonly ok: false; readonly reason: string }>;
+  /** A run this run called, as it stands; null for any other. */
+  calledRun(executionId: string): Promise<CalledRun | null>;
+}
+
 export interface StepRunRequest {
   readonly appKey: string;
   readonly key: string;
@@ -21,6 +70,8 @@ export interface StepRunRequest {
     /** Stable across attempts of the same execution step; apps pass it to APIs that deduplicate. */
     readonly idempotencyKey: string;
   } | null;
+  /** What the step may ask of its run; null outside runs. */
+  readonly run?: RunControl | null;
 }
 
 export interface IncomingRequest {
@@ -42,9 +93,19 @@ export interface StepFailure {
 export type ActionOutcome =
   | { readonly kind: 'success'; readonly output: unknown }
   /** Record the output, then end the run as a success (a filter that did not match). */
-  | { readonly kind: 'stop'; readonly output: unknown }
+  | {
+      readonly kind: 'stop';
+      readonly output: unknown;
+      /** End the run as a failure, for this reason, instead (`flows.stopExecution`). */
+      readonly failure?: string;
+    }
   /** Record the output, then go on with the next step at `until` (a delay). */
   | { readonly kind: 'wait'; readonly until: Date; readonly output: unknown }
+  /**
+   * Record nothing: the run pauses, holding no worker, and this step runs again at `until` or as soon
+   * as a signal reaches the run or a run it called ends (a wait for a request, an approval, a call).
+   */
+  | { readonly kind: 'suspend'; readonly until: Date }
   | { readonly kind: 'failure'; readonly failure: StepFailure };
 
 export interface TriggerItem {

@@ -5,6 +5,7 @@ import {
   type App,
   type ExecutionInfo,
   InvalidParametersError,
+  type RunAccess,
   type Store,
   type TriggerItem,
   type WebhookRequest,
@@ -19,6 +20,7 @@ export interface StepRun {
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly connection: ConnectionUse | null;
   readonly execution: ExecutionInfo | null;
+  readonly run?: RunAccess | null;
   readonly signal?: AbortSignal;
   readonly store?: Store;
 }

@@ -13,6 +13,7 @@ import {
   HttpRequestError,
   InvalidParametersError,
   isFlowStop,
+  isFlowSuspend,
   isFlowWait,
   TemporaryError,
 } from './sdk/index.js';
@@ -91,7 +92,11 @@ export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly Ap
     async runAction(request): Promise<ActionOutcome> {
       try {
         const result = await catalog.runAction(request);
-        if (isFlowStop(result)) return { kind: 'stop', output: asJson(result.output) };
+        if (isFlowStop(result)) {
+          const output = asJson(result.output);
+          return result.failure === null ? { kind: 'stop', output } : { kind: 'stop', output, failure: result.failure };
+        }
+        if (isFlowSuspend(result)) return { kind: 'suspend', until: result.until };
         if (isFlowWait(result)) return { kind: 'wait', until: result.until, output: asJson(result.output) };
         return { kind: 'success', output: asJson(result) };
       } catch (error) {

@@ -168,6 +168,10 @@ export interface StepsTable {
   app_version: number | null;
   /** Defaults to false. */
   continue_on_failure: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Defaults to `single`. */
+  structural_type: ColumnType<string, string | undefined, string>;
+  parent_step_id: string | null;
+  branch_conditions: Json | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -197,6 +201,15 @@ export interface ExecutionsTable {
   /** Null: a test run (the draft's steps), or a run finished before flows had versions. */
   flow_version_id: string | null;
   flow_version_number: number | null;
+  /** The run whose `callFlow` step started this one, and that step's key (`<stepId>@<scope>`). */
+  parent_execution_id: string | null;
+  parent_step_key: string | null;
+  /** How many calls deep: 0 for a run its trigger started. */
+  call_depth: Generated<number>;
+  /** How many times a signal or a called run's end woke it. */
+  wakes: Generated<number>;
+  /** What its resume URL carries; made when first asked for. */
+  resume_token: string | null;
 }
 
 export interface ExecutionStepsTable {
@@ -210,6 +223,22 @@ export interface ExecutionStepsTable {
   error_details: Json | null;
   /** An action step the engine ran (not a trigger's record, not one a retry copied). */
   is_task: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  created_at: Timestamp;
+  /** The loop iterations the step ran in (`<loopId>:<index>/...`); empty at the top level. */
+  scope: ColumnType<string, string | undefined, string>;
+  parent_step_id: string | null;
+  /** The branch the step ran in, when it sits in one. */
+  branch_id: string | null;
+  /** The innermost loop iteration it ran in. */
+  iteration: number | null;
+}
+
+export interface RunSignalsTable {
+  id: string;
+  execution_id: string;
+  kind: string;
+  payload: Json | null;
+  taken_by: string | null;
   created_at: Timestamp;
 }
 
@@ -349,6 +378,7 @@ export interface Database {
   templates: TemplatesTable;
   executions: ExecutionsTable;
   execution_steps: ExecutionStepsTable;
+  run_signals: RunSignalsTable;
   flow_store: FlowStoreTable;
   seen_items: SeenItemsTable;
   saml_auth_providers: SamlAuthProvidersTable;

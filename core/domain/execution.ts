@@ -18,6 +18,12 @@ export interface Execution {
   readonly untilStepId: string | null;
   /** The flow version it runs on; null for a test run (the draft) and for runs from before versions. */
   readonly flowVersion: VersionRef | null;
+  /** The run whose `flows.callFlow` step started this one; null for a run its trigger started. */
+  readonly parentExecutionId: string | null;
+  /** How many calls deep it runs: 0 for a run its trigger started. */
+  readonly callDepth: number;
+  /** How many times a signal or a called run's end woke it (a step suspending compares). */
+  readonly wakes: number;
   /** The failed execution this one retries, if any. */
   readonly retryOf: string | null;
   /** While `waiting`: when the run goes on (a delay step, or a step's retry after backoff). */
@@ -34,7 +40,24 @@ export interface ErrorDetails {
   readonly [detail: string]: unknown;
 }
 
-export interface ExecutionStep {
+/**
+ * Where in a flow's tree a record was made. `scope` names the loop iterations it ran in
+ * (`<loopStepId>:<index>`, outermost first, joined by `/`; empty at the top level): a step is
+ * recorded once per scope.
+ */
+export interface RecordPlace {
+  readonly scope: string;
+  /** The paths, branch or loop step it sits in; null at the top level. */
+  readonly parentStepId: string | null;
+  /** The branch it ran in, when it sits in one. */
+  readonly branchId: string | null;
+  /** The index of the innermost loop iteration it ran in. */
+  readonly iteration: number | null;
+}
+
+export const TOP_LEVEL: RecordPlace = { scope: '', parentStepId: null, branchId: null, iteration: null };
+
+export interface ExecutionStep extends RecordPlace {
   readonly id: string;
   readonly executionId: string;
   readonly stepId: string;

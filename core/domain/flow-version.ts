@@ -41,6 +41,19 @@ export const versionStepOf = (step: Step): VersionStep => ({
   connectionId: step.connectionId,
   appVersion: step.appVersion,
   continueOnFailure: step.continueOnFailure,
+  structuralType: step.structuralType,
+  parentStepId: step.parentStepId,
+  branchConditions: step.branchConditions,
+});
+
+/** A step as stored in a version; versions stored before flows had structure hold straight lines. */
+export const storedVersionStep = (
+  step: Omit<VersionStep, 'structuralType' | 'parentStepId' | 'branchConditions'> & Partial<VersionStep>,
+): VersionStep => ({
+  ...step,
+  structuralType: step.structuralType ?? 'single',
+  parentStepId: step.parentStepId ?? null,
+  branchConditions: step.branchConditions ?? null,
 });
 
 /** The draft's content: its name and its steps by position. */
@@ -77,7 +90,18 @@ export const canonical = (value: unknown): unknown => {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** What a step's content is made of; its status follows from it and the app, so it is not compared. */
-const COMPARED = ['type', 'appKey', 'key', 'name', 'position', 'connectionId', 'continueOnFailure'] as const;
+const COMPARED = [
+  'type',
+  'appKey',
+  'key',
+  'name',
+  'position',
+  'connectionId',
+  'continueOnFailure',
+  'structuralType',
+  'parentStepId',
+  'branchConditions',
+] as const;
 
 export interface StepChange {
   readonly stepId: string;

@@ -36,6 +36,22 @@ export const NAME_MAX_LENGTH = 255;
 export const KEY_MAX_LENGTH = 100;
 
 export type StepType = 'trigger' | 'action';
+/**
+ * Where a step sits in the flow's tree: an ordinary step (`single`), a `paths` step whose children
+ * are its `branch`es, or a `loop` whose children run once per item. Branches and loops hold
+ * ordinary steps and may nest paths and loops (see step-tree.ts).
+ */
+export type StructuralType = 'single' | 'paths' | 'branch' | 'loop';
+export const STRUCTURAL_TYPES: readonly StructuralType[] = ['single', 'paths', 'branch', 'loop'];
+
+/** One condition, as the filter app spells it. */
+export interface Condition {
+  readonly key: string;
+  readonly operator: string;
+  readonly value: string;
+}
+/** Groups of conditions: the branch is taken when every condition of any group holds. Empty: the fallback. */
+export type BranchConditions = ReadonlyArray<{ readonly and: readonly Condition[] }>;
 export type StepStatus = 'incomplete' | 'completed';
 
 export type Parameters = Readonly<Record<string, unknown>>;
@@ -49,7 +65,7 @@ export interface Step {
   /** The trigger or action key within the app. */
   readonly key: string | null;
   readonly name: string | null;
-  /** 1-based; the trigger is 1. */
+  /** 1-based and flow-wide, depth-first (a step's children follow it); the trigger is 1. */
   readonly position: number;
   readonly status: StepStatus;
   readonly parameters: Parameters;
@@ -61,6 +77,11 @@ export interface Step {
   readonly appVersion: number | null;
   /** A failure of this step is recorded and the run goes on with the next step. */
   readonly continueOnFailure: boolean;
+  readonly structuralType: StructuralType;
+  /** The paths, branch or loop step it sits in; null at the top level. */
+  readonly parentStepId: string | null;
+  /** A branch's conditions (empty: the fallback); null for every other step. */
+  readonly branchConditions: BranchConditions | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -57,6 +57,8 @@ export const runStep = async (
     const { failure } = outcome;
     return failed(failureDetails(failure), failure.retryable, failure.retryAfterMs);
   }
+  // The engine takes suspended steps up in the flow-control change that follows this one.
+  if (outcome.kind === 'suspend') return failed({ message: 'The step asked to wait for a signal.' });
   const succeeded = { kind: 'succeeded', stepId: step.id, output: outcome.output } as const;
   if (outcome.kind === 'stop') return { event: { ...succeeded, stop: true }, parameters };
   if (outcome.kind === 'wait') return { event: { ...succeeded, pauseUntil: outcome.until }, parameters };

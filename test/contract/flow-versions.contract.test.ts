@@ -31,6 +31,9 @@ describe.each(DIALECTS)('flow versions repository contract (%s)', (dialect) => {
     connectionId: null,
     appVersion: 1,
     continueOnFailure: false,
+    structuralType: 'single',
+    parentStepId: null,
+    branchConditions: null,
   };
 
   const version = (number: number, over: Partial<FlowVersion> = {}): FlowVersion => ({

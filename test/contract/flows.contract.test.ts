@@ -165,6 +165,9 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
       connectionId: null,
       appVersion: 3,
       continueOnFailure: false,
+      structuralType: 'single',
+      parentStepId: null,
+      branchConditions: null,
       createdAt: T0,
       updatedAt: T0,
     });

@@ -1,6 +1,7 @@
 import type { Credentials } from '../../../core/domain/app.js';
 import type { OAuthClientSettings } from '../../../ports/app-catalog.js';
 import type { Logger } from '../../../ports/logger.js';
+import type { RunControl } from '../../../ports/step-runner.js';
 import type { HttpClient } from './http-client.js';
 import type { NetworkPolicy } from './network-guard.js';
 
@@ -41,6 +42,13 @@ export interface ExecutionInfo {
   readonly idempotencyKey: string;
 }
 
+/**
+ * What a step may ask of the run it is in (calling a flow, waiting for a request, an approval or
+ * a form): the engine's RunControl. Idempotent for the step where it runs, since a suspended step
+ * runs again and asks again.
+ */
+export type RunAccess = RunControl;
+
 export type NoParameters = Readonly<Record<string, never>>;
 
 /** What every hook receives; it returns its result. */
@@ -53,6 +61,8 @@ export interface AppContext<TParameters = NoParameters, TAuth = AuthAccess> {
   readonly signal: AbortSignal;
   /** The execution step being run; null outside runs (verification, dynamic data). */
   readonly execution: ExecutionInfo | null;
+  /** The run this step is in; null outside runs. */
+  readonly run: RunAccess | null;
   /** For apps that open their own sockets: pass it to `assertHostAllowed`. */
   readonly network: NetworkPolicy;
 }

@@ -11,10 +11,19 @@ export interface FlowStop {
   readonly [STOP_FLOW]: true;
   /** What the step records as its output. */
   readonly output: unknown;
+  /** End the run as a failure for this reason instead of a success. */
+  readonly failure: string | null;
 }
 
-/** Returned by `run`: record `output` as the step's output, then finish the execution here. */
-export const stopFlow = (output: unknown): FlowStop => ({ [STOP_FLOW]: true, output });
+/**
+ * Returned by `run`: record `output` as the step's output, then finish the execution here, as a
+ * success, or as a failure when `failure` says why.
+ */
+export const stopFlow = (output: unknown, failure: string | null = null): FlowStop => ({
+  [STOP_FLOW]: true,
+  output,
+  failure,
+});
 
 /** For the engine: whether a step's result asks it to stop the run. */
 export const isFlowStop = (value: unknown): value is FlowStop =>
@@ -36,3 +45,21 @@ export const waitUntil = (until: Date, output: unknown): FlowWait => ({ [WAIT]: 
 
 export const isFlowWait = (value: unknown): value is FlowWait =>
   typeof value === 'object' && value !== null && (value as Partial<FlowWait>)[WAIT] === true;
+
+const SUSPEND: unique symbol = Symbol('conveyor.suspend');
+
+export interface FlowSuspend {
+  readonly [SUSPEND]: true;
+  readonly until: Date;
+}
+
+/**
+ * Returned by `run`: record nothing yet; the run pauses, holding no worker, and this step runs
+ * again at `until`, or as soon as a signal reaches the run (its resume URL, an approval, a form)
+ * or a run it called ends. The step then looks again (`ctx.run`) and returns its output, fails,
+ * or suspends once more.
+ */
+export const suspendUntil = (until: Date): FlowSuspend => ({ [SUSPEND]: true, until });
+
+export const isFlowSuspend = (value: unknown): value is FlowSuspend =>
+  typeof value === 'object' && value !== null && (value as Partial<FlowSuspend>)[SUSPEND] === true;

@@ -32,6 +32,7 @@ export {
   createMemoryStore,
   type ExecutionInfo,
   type NoParameters,
+  type RunAccess,
   type Store,
   type TriggerContext,
   type WebhookRequest,
@@ -53,7 +54,17 @@ export {
   type TriggerItem,
   type TriggerSchedule,
 } from './define.js';
-export { type FlowStop, type FlowWait, isFlowStop, isFlowWait, stopFlow, waitUntil } from './flow-control.js';
+export {
+  type FlowStop,
+  type FlowSuspend,
+  type FlowWait,
+  isFlowStop,
+  isFlowSuspend,
+  isFlowWait,
+  stopFlow,
+  suspendUntil,
+  waitUntil,
+} from './flow-control.js';
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
 export { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';

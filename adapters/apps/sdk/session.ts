@@ -2,7 +2,14 @@ import type { Credentials } from '../../../core/domain/app.js';
 import { errorMessage } from '../../../core/domain/errors.js';
 import type { OAuthClientSettings } from '../../../ports/app-catalog.js';
 import type { Logger } from '../../../ports/logger.js';
-import { type AppContext, type AuthAccess, createMemoryStore, type ExecutionInfo, type Store } from './context.js';
+import {
+  type AppContext,
+  type AuthAccess,
+  createMemoryStore,
+  type ExecutionInfo,
+  type RunAccess,
+  type Store,
+} from './context.js';
 import type { App } from './define.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
 import type { HttpTransport } from './http-transport.js';
@@ -17,6 +24,7 @@ export interface SessionOptions {
   readonly saveCredentials?: (credentials: Credentials) => Promise<void>;
   readonly signal?: AbortSignal;
   readonly execution?: ExecutionInfo | null;
+  readonly run?: RunAccess | null;
   readonly store?: Store;
   /** Added to every log line of the app (step key...). */
   readonly logFields?: Readonly<Record<string, unknown>>;
@@ -109,6 +117,7 @@ export const openSession = (options: SessionOptions): Session => {
       log,
       signal,
       execution: options.execution ?? null,
+      run: options.run ?? null,
       network: transport.policy,
     }),
   };

@@ -10,6 +10,7 @@ import { saml } from './0008-saml.js';
 import { billing } from './0009-billing.js';
 import { roleNames } from './0010-role-names.js';
 import { flowVersions } from './0011-flow-versions.js';
+import { flowControl } from './0012-flow-control.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -24,4 +25,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0009-billing', billing],
   ['0010-role-names', roleNames],
   ['0011-flow-versions', flowVersions],
+  ['0012-flow-control', flowControl],
 ];

@@ -50,6 +50,9 @@ export const executionFromRow = (codec: Codec, row: ExecutionRow): Execution => 
       row.flow_version_id === null || row.flow_version_number === null
         ? null
         : { id: row.flow_version_id, number: row.flow_version_number },
+    parentExecutionId: row.parent_execution_id ?? null,
+    callDepth: row.call_depth ?? 0,
+    wakes: row.wakes ?? 0,
     retryOf: row.retry_of,
     resumeAt: time(row.resume_at),
     stepAttempts: row.step_attempts,
@@ -90,6 +93,9 @@ export const newExecutionRow = (codec: Codec, execution: NewExecution): Insertab
     retry_of: execution.retryOf,
     flow_version_id: execution.flowVersion?.id ?? null,
     flow_version_number: execution.flowVersion?.number ?? null,
+    parent_execution_id: execution.calledBy?.executionId ?? null,
+    parent_step_key: execution.calledBy?.stepKey ?? null,
+    call_depth: execution.calledBy?.depth ?? 0,
     resume_at: null,
     lease_owner: null,
     lease_until: null,

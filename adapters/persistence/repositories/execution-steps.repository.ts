@@ -10,14 +10,17 @@ import type { ExecutionStepsTable } from '../schema.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
 
-/** A run's records in order: read for every run a worker claims. */
+/**
+ * A run's records in the order they were made (a loop's iterations one after another; a retry's
+ * copies keep their times and come first): read for every run a worker claims.
+ */
 const recordsOfExecution = compiledOnce(['executionId'], (db, v) =>
   db
     .selectFrom('execution_steps')
     .selectAll()
     .where('execution_id', '=', v.executionId)
-    .orderBy('position')
-    .orderBy('created_at'),
+    .orderBy('created_at')
+    .orderBy('id'),
 );
 
 /** The row of a step's record: shared with the run's own repository, which records steps too. */
@@ -33,6 +36,10 @@ export const executionStepRow = (codec: Codec, step: NewExecutionStep): Insertab
     data_out: store(step.dataOut),
     error_details: store(step.errorDetails),
     created_at: codec.timestamp(step.now),
+    scope: step.scope ?? '',
+    parent_step_id: step.parentStepId ?? null,
+    branch_id: step.branchId ?? null,
+    iteration: step.iteration ?? null,
   };
 };
 
@@ -49,6 +56,10 @@ export const executionStepFromRow = (codec: Codec, row: Selectable<ExecutionStep
     dataOut: json(row.data_out),
     errorDetails: json(row.error_details) as ErrorDetails | null,
     createdAt: codec.readTimestamp(row.created_at),
+    scope: row.scope ?? '',
+    parentStepId: row.parent_step_id ?? null,
+    branchId: row.branch_id ?? null,
+    iteration: row.iteration ?? null,
   };
 };
 
@@ -88,8 +99,8 @@ export const createExecutionStepRepository = (executor: Executor): ExecutionStep
         .selectFrom('execution_steps')
         .selectAll()
         .where('execution_id', '=', executionId)
-        .orderBy('position')
         .orderBy('created_at')
+        .orderBy('id')
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();

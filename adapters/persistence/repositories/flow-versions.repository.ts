@@ -1,5 +1,10 @@
 import { type Selectable, sql } from 'kysely';
-import type { FlowVersion, FlowVersionSummary, VersionStep } from '../../../core/domain/flow-version.js';
+import {
+  type FlowVersion,
+  type FlowVersionSummary,
+  storedVersionStep,
+  type VersionStep,
+} from '../../../core/domain/flow-version.js';
 import type { FlowVersionRepository } from '../../../ports/flow-repositories.js';
 import type { Codec } from '../codec.js';
 import type { FlowVersionsTable } from '../schema.js';
@@ -20,7 +25,7 @@ const summaryFromRow = (
 const versionFromRow = (codec: Codec, row: Selectable<FlowVersionsTable>): FlowVersion => ({
   ...summaryFromRow(codec, row),
   name: row.name,
-  steps: codec.readJson<VersionStep[]>(row.steps),
+  steps: codec.readJson<VersionStep[]>(row.steps).map(storedVersionStep),
 });
 
 export const createFlowVersionRepository = (executor: Executor): FlowVersionRepository => {

@@ -19,6 +19,7 @@ import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
 import { createRoleRepository } from './roles.repository.js';
+import { createRunSignalRepository } from './run-signals.repository.js';
 import { createSamlAuthProviderRepository } from './saml-providers.repository.js';
 import {
   createSamlIdentityRepository,
@@ -48,6 +49,7 @@ export const createRepositories = (ex: Executor): Repositories => ({
   executions: createExecutionRepository(ex),
   executionSteps: createExecutionStepRepository(ex),
   flowStore: createFlowStoreRepository(ex),
+  runSignals: createRunSignalRepository(ex),
   seenItems: createSeenItemRepository(ex),
   samlProviders: createSamlAuthProviderRepository(ex),
   samlIdentities: createSamlIdentityRepository(ex),

@@ -21,6 +21,10 @@ const RECORD = [
   'error_details',
   'created_at',
   'is_task',
+  'scope',
+  'parent_step_id',
+  'branch_id',
+  'iteration',
 ] as const;
 export type RecordRow = Record<(typeof RECORD)[number], unknown>;
 
@@ -49,7 +53,7 @@ const insertRecordOnce = compiledOnce(RECORD, (db, v) =>
   db
     .insertInto('execution_steps')
     .values(pick(RECORD, v))
-    .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
+    .onConflict((oc) => oc.columns(['execution_id', 'step_id', 'scope']).doNothing())
     .returning('id'),
 );
 
@@ -104,7 +108,7 @@ const recordAndMove = (billing: boolean) =>
           cte
             .insertInto('execution_steps')
             .values(pick(RECORD, v))
-            .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doNothing())
+            .onConflict((oc) => oc.columns(['execution_id', 'step_id', 'scope']).doNothing())
             .returning('execution_id'),
         )
         .with('moved', (cte) =>
@@ -214,7 +218,7 @@ export const claimRunWithSteps = compiledOnce(CLAIM, (db, v) =>
       ),
       sql<
         Selectable<ExecutionStepsTable>[]
-      >`(select coalesce(json_agg(r order by r.position, r.created_at), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
+      >`(select coalesce(json_agg(r order by r.created_at, r.id), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
         'claimed_records',
       ),
       sql<boolean>`exists (select 1 from flows f join users u on u.id = f.user_id where f.id = claimed.flow_id and u.deleted_at is not null)`.as(
@@ -248,6 +252,9 @@ const RUN = [
   'created_at',
   'updated_at',
   'finished_at',
+  'parent_execution_id',
+  'parent_step_key',
+  'call_depth',
 ] as const;
 export type RunRow = Record<(typeof RUN)[number], unknown>;
 /** The trigger's record a run starts with: not a task. */

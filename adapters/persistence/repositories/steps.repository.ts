@@ -1,5 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { Parameters, Step, StepStatus, StepType } from '../../../core/domain/flow.js';
+import type {
+  BranchConditions,
+  Parameters,
+  Step,
+  StepStatus,
+  StepType,
+  StructuralType,
+} from '../../../core/domain/flow.js';
 import type { StepRepository } from '../../../ports/flow-repositories.js';
 import type { Codec } from '../codec.js';
 import type { StepsTable } from '../schema.js';
@@ -25,6 +32,9 @@ export const stepFromRow = (codec: Codec, row: Selectable<StepsTable>): Step => 
   connectionId: row.connection_id,
   appVersion: row.app_version,
   continueOnFailure: codec.readBool(row.continue_on_failure),
+  structuralType: row.structural_type as StructuralType,
+  parentStepId: row.parent_step_id,
+  branchConditions: row.branch_conditions === null ? null : codec.readJson<BranchConditions>(row.branch_conditions),
   createdAt: codec.readTimestamp(row.created_at),
   updatedAt: codec.readTimestamp(row.updated_at),
 });
@@ -52,6 +62,9 @@ export const createStepRepository = (executor: Executor): StepRepository => {
             connection_id: step.connectionId,
             app_version: step.appVersion,
             continue_on_failure: codec.bool(step.continueOnFailure ?? false),
+            structural_type: step.structuralType ?? 'single',
+            parent_step_id: step.parentStepId ?? null,
+            branch_conditions: step.branchConditions ? codec.json(step.branchConditions) : null,
             created_at: codec.timestamp(step.now),
             updated_at: codec.timestamp(step.now),
           })),
@@ -97,6 +110,10 @@ export const createStepRepository = (executor: Executor): StepRepository => {
             continue_on_failure: codec.bool(changes.continueOnFailure),
           }),
           ...(changes.position !== undefined && { position: changes.position }),
+          ...(changes.parentStepId !== undefined && { parent_step_id: changes.parentStepId }),
+          ...(changes.branchConditions !== undefined && {
+            branch_conditions: changes.branchConditions === null ? null : codec.json(changes.branchConditions),
+          }),
           updated_at: codec.timestamp(now),
         })
         .where('id', '=', id)

@@ -162,7 +162,14 @@ const stepsOfFile = async (
       problems.add(`steps.${index}.connection`, message),
     );
     const { connection: _named, ...definition } = { ...step, connectionId };
-    steps.push({ ...definition, status: evaluateStep(apps, definition), appVersion: appVersionOf(apps, step.appKey) });
+    steps.push({
+      structuralType: 'single',
+      parentStepId: null,
+      branchConditions: null,
+      ...definition,
+      status: evaluateStep(apps, definition),
+      appVersion: appVersionOf(apps, step.appKey),
+    });
   }
   return steps;
 };
