@@ -1,0 +1,37 @@
+import type { SignalKind } from '../../../ports/step-runner.js';
+import { type DomainError, notFound } from '../../domain/errors.js';
+import { isFinished } from '../../domain/execution.js';
+import { err, ok, type Result } from '../../domain/result.js';
+import { wakeRun } from '../../engine/wake-run.js';
+import type { CoreDeps } from '../deps.js';
+
+/**
+ * Something from outside reached a run through its resume URL (`/webhooks/runs/:id/:token`): a
+ * request, an approval, a form's answers. The signal is kept (a step that waits for it takes it,
+ * now or when the run gets there) and the run is woken. A wrong token, an unknown run and a
+ * finished one are all "not found", so that the URL tells a stranger nothing.
+ */
+export const makeSignalRun =
+  (deps: Pick<CoreDeps, 'repos' | 'queue' | 'clock' | 'ids' | 'secrets'>) =>
+  async (input: {
+    readonly executionId: string;
+    readonly token: string;
+    readonly kind: SignalKind;
+    readonly payload: unknown;
+  }): Promise<Result<{ readonly executionId: string }, DomainError>> => {
+    const { repos, secrets } = deps;
+    const execution = await repos.executions.findById(input.executionId);
+    if (!execution || isFinished(execution.status)) return err(notFound('Execution'));
+    // A run that never handed its URL out gets a token nobody knows, which the given one cannot match.
+    const token = await repos.executions.resumeToken(execution.id, deps.ids.next());
+    if (secrets.hash(token) !== secrets.hash(input.token)) return err(notFound('Execution'));
+    await repos.runSignals.add({
+      id: deps.ids.ordered(),
+      executionId: execution.id,
+      kind: input.kind,
+      payload: input.payload,
+      now: deps.clock.now(),
+    });
+    await wakeRun(deps, execution.id);
+    return ok({ executionId: execution.id });
+  };
