@@ -178,6 +178,8 @@ const EnvSchema = v.object({
   SERVER_RUNS_FLOWS: v.optional(flag, 'true'),
   EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
   FLOW_VERSIONS_KEEP: v.optional(integer(1, 1_000_000)),
+  FLOW_LOOP_MAX_ITEMS: v.optional(integer(1, 1_000_000), '10000'),
+  FLOW_CALL_DEPTH_MAX: v.optional(integer(1, 100), '10'),
   EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
   WEBHOOK_RATE_LIMIT_PER_FLOW: v.optional(integer(0, 1_000_000), '100'),
@@ -275,6 +277,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   executionRetentionMs: env.EXECUTION_RETENTION_DAYS * 24 * 60 * 60_000,
   /** The newest versions each flow keeps (older ones nothing points to are pruned hourly); null: all, for ever. */
   flowVersionsKeep: env.FLOW_VERSIONS_KEEP ?? null,
+  /** The most items any loop may have (a loop's own `maxItems` may say fewer). */
+  loopItemsMax: env.FLOW_LOOP_MAX_ITEMS,
+  /** How deep flows may call flows. */
+  callDepthMax: env.FLOW_CALL_DEPTH_MAX,
   /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */
   executionLeaseMs: env.EXECUTION_LEASE_SECONDS * 1000,
   syncWebhookTimeoutMs: env.SYNC_WEBHOOK_TIMEOUT_SECONDS * 1000,

@@ -130,6 +130,8 @@ export interface ExecutionRepository {
 
 export interface NewExecutionStep extends Partial<RecordPlace> {
   readonly id: string;
+  /** A step the engine ran as an action, billed as a task (paths and loops are not); true unless given. */
+  readonly task?: boolean;
   readonly executionId: string;
   readonly stepId: string;
   /** The step's position in its flow when it ran; records of a run are listed in this order. */

@@ -41,6 +41,8 @@ const scenarioArb = fc
   .map((s) => {
     const plan: RunPlan = {
       triggerId: 'trigger',
+      places: new Map(),
+      loops: new Set(),
       nodes: s.steps.map((continueOnFailure, i) => ({ kind: 'step', stepId: `s${i}`, continueOnFailure })),
     };
     // A retry of a failed run starts with copies of the successes before the step that failed.
@@ -49,6 +51,7 @@ const scenarioArb = fc
       triggerRecord,
       ...copied.map((node) => ({
         stepId: node.stepId,
+        scope: '',
         status: 'success' as const,
         output: 0,
         error: null,
@@ -101,6 +104,7 @@ const drive = (scenario: Scenario): Driven => {
       transition = decide(plan, { ...persisted, status: 'running' }, { kind: 'resumed' }, context(now, policy));
       continue;
     }
+    if (move.kind === 'suspend') throw new Error('no step of these runs suspends');
     const alreadySucceeded = persisted.records.some((r) => r.stepId === move.stepId && r.status === 'success');
     if (alreadySucceeded) throw new Error(`step ${move.stepId} ran again after it succeeded`);
     driven.runs.push(move.stepId);

@@ -12,6 +12,8 @@ import {
 
 const planOf = (steps: readonly (string | [string, 'goes on'])[]): RunPlan => ({
   triggerId: 'trigger',
+  places: new Map(),
+  loops: new Set(),
   nodes: steps.map((step) =>
     typeof step === 'string'
       ? { kind: 'step', stepId: step, continueOnFailure: false }
@@ -44,11 +46,12 @@ describe('the run state machine, path by path', () => {
 
   it('runs the first step with the trigger’s output, then the next with both', () => {
     const [first, second] = feed(plan, fresh(), [{ kind: 'resumed' }, succeeded('a')]);
-    expect(first?.move).toEqual({ kind: 'run', stepId: 'a', outputs: new Map([['trigger', { n: 1 }]]) });
+    expect(first?.move).toEqual({ kind: 'run', stepId: 'a', scope: '', outputs: new Map([['trigger', { n: 1 }]]) });
     expect(second?.record).toMatchObject({ stepId: 'a', status: 'success', task: true });
     expect(second?.move).toEqual({
       kind: 'run',
       stepId: 'b',
+      scope: '',
       outputs: new Map<string, unknown>([
         ['trigger', { n: 1 }],
         ['a', { from: 'a' }],
@@ -102,7 +105,7 @@ describe('the run state machine, path by path', () => {
   it('goes on past a step that lets the run continue, and ends as a success if it was the last', () => {
     const goesOn = planOf([['a', 'goes on'], 'b']);
     const moves = feed(goesOn, fresh(), [{ kind: 'resumed' }, failed('a'), succeeded('b')]);
-    expect(moves[1]?.move).toEqual({ kind: 'run', stepId: 'b', outputs: new Map([['trigger', { n: 1 }]]) });
+    expect(moves[1]?.move).toEqual({ kind: 'run', stepId: 'b', scope: '', outputs: new Map([['trigger', { n: 1 }]]) });
     expect(lastMove(moves)).toEqual({ kind: 'finish', status: 'success', failed: null, tasks: 2 });
     const lastGoesOn = planOf(['a', ['b', 'goes on']]);
     expect(lastMove(feed(lastGoesOn, fresh(), [{ kind: 'resumed' }, succeeded('a'), failed('b')]))).toEqual({
@@ -131,7 +134,14 @@ describe('the run state machine, path by path', () => {
   });
 
   it('ends, on resuming, a run whose records hold a failure it cannot go past', () => {
-    const broken: RecordedStep = { stepId: 'a', status: 'failure', output: null, error: { message: 'x' }, task: true };
+    const broken: RecordedStep = {
+      stepId: 'a',
+      scope: '',
+      status: 'failure',
+      output: null,
+      error: { message: 'x' },
+      task: true,
+    };
     const [ended] = feed(plan, fresh({ records: [triggerRecord, broken] }), [{ kind: 'resumed' }]);
     expect(ended?.move).toEqual({ kind: 'finish', status: 'failure', failed: { stepId: 'a', error: 'x' }, tasks: 1 });
   });
@@ -153,7 +163,7 @@ describe('the run state machine, path by path', () => {
   });
 
   it('bills only the actions this run ran, not the records a retry copied', () => {
-    const copied: RecordedStep = { stepId: 'a', status: 'success', output: 1, error: null, task: false };
+    const copied: RecordedStep = { stepId: 'a', scope: '', status: 'success', output: 1, error: null, task: false };
     const moves = feed(plan, fresh({ records: [triggerRecord, copied] }), [{ kind: 'resumed' }, succeeded('b')]);
     expect(moves[0]?.move).toMatchObject({ kind: 'run', stepId: 'b' });
     expect(lastMove(moves)).toMatchObject({ kind: 'finish', tasks: 1 });

@@ -3,10 +3,24 @@
  * dotted; numeric segments (`items.0.name`, or `items[0].name`) index arrays.
  */
 
-/** The outputs of the steps that ran so far, by step id. */
+/**
+ * The outputs of the steps that ran so far, by step id; under `execution`, what every step may read
+ * of its run (`{{execution.id}}`, `{{execution.resumeUrl}}`).
+ */
 export type StepOutputs = ReadonlyMap<string, unknown>;
 
-const PLACEHOLDER = /\{\{\s*step\.([0-9A-Za-z-]+)((?:\.[^.{}[\]\s]+|\[\d+\])*)\s*\}\}/g;
+/** The key of the run's own values among the outputs: no step id is spelled so. */
+export const EXECUTION_KEY = 'execution';
+
+const PLACEHOLDER = /\{\{\s*(?:step\.([0-9A-Za-z-]+)|(execution))((?:\.[^.{}[\]\s]+|\[\d+\])*)\s*\}\}/g;
+
+/** Whether any text in the value reads the run's own values (`{{execution.…}}`). */
+export const readsExecution = (value: unknown): boolean => {
+  if (typeof value === 'string') return /\{\{\s*execution[.\s}]/.test(value);
+  if (Array.isArray(value)) return value.some(readsExecution);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(readsExecution);
+  return false;
+};
 
 const segmentsOf = (path: string): string[] =>
   path
@@ -35,7 +49,9 @@ const asText = (value: unknown): string => {
 
 /** Replaces every placeholder in `text` with the value it names, as text. */
 export const renderText = (text: string, outputs: StepOutputs): string =>
-  text.replace(PLACEHOLDER, (_match, stepId: string, path: string) => asText(readPath(outputs.get(stepId), path)));
+  text.replace(PLACEHOLDER, (_match, stepId: string | undefined, _execution, path: string) =>
+    asText(readPath(outputs.get(stepId ?? EXECUTION_KEY), path)),
+  );
 
 /** A string that, once rendered, is read as JSON when it is JSON (`valueType: parse`). */
 const parseIfJson = (text: string): unknown => {
@@ -74,8 +90,9 @@ export const renderParameters = (
 export const referencedStepIds = (parameters: unknown): string[] => {
   const ids = new Set<string>();
   const visit = (value: unknown): void => {
-    if (typeof value === 'string') for (const match of value.matchAll(PLACEHOLDER)) ids.add(match[1] as string);
-    else if (Array.isArray(value)) value.forEach(visit);
+    if (typeof value === 'string') {
+      for (const match of value.matchAll(PLACEHOLDER)) if (match[1] !== undefined) ids.add(match[1]);
+    } else if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
   };
   visit(parameters);

@@ -2,20 +2,22 @@ import type { ClaimedRun } from '../../ports/execution-repositories.js';
 import type { Step } from '../domain/flow.js';
 import {
   decide,
-  planOf,
   type RunContext,
   type RunEvent,
   type RunPlan,
   type RunState,
   type Transition,
 } from '../domain/run-machine.js';
+import { planOf } from '../domain/run-plan.js';
 import type { EngineDeps } from './deps.js';
+import { startErrorFlows } from './error-flows.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
 import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
 import { versionStepsOf } from './version-steps.js';
+import { wakeRun } from './wake-run.js';
 
 /** What became of a run after one turn of a worker. */
 export type RunOutcome = 'finished' | 'waiting' | 'skipped';
@@ -28,6 +30,7 @@ const stateOf = ({ execution, recorded }: ClaimedRun): RunState => ({
   attempts: execution.stepAttempts,
   records: recorded.map((r) => ({
     stepId: r.stepId,
+    scope: r.scope,
     status: r.status,
     output: r.dataOut,
     error: r.errorDetails,
@@ -57,12 +60,18 @@ const makeSettle =
     let dataIn: unknown = parameters;
     for (let tries = 0; ; tries++) {
       try {
-        return { transition, saved: await persist(turn.execution, turn.steps, state, transition, dataIn) };
+        return { transition, saved: await persist(turn, state, transition, dataIn) };
       } catch (error) {
         if (tries >= 2) throw error;
         const details = unstorableResult(error);
         if (transition.record?.status === 'failure') dataIn = null;
-        const failed: RunEvent = { kind: 'failed', stepId: event.stepId, error: details, retryable: false };
+        const failed: RunEvent = {
+          kind: 'failed',
+          stepId: event.stepId,
+          ...(event.scope !== undefined && { scope: event.scope }),
+          error: details,
+          retryable: false,
+        };
         transition = decide(turn.plan, state, failed, runContext(deps));
       }
     }
@@ -70,11 +79,21 @@ const makeSettle =
 
 /** Acts on a persisted decision that ends the turn; null when the run goes on with a step. */
 const makeConclude =
-  ({ clock, queue, logger }: EngineDeps) =>
+  (deps: EngineDeps) =>
   async (turn: Turn, { move }: Transition, last: StepTurn | null) => {
+    const { clock, queue, logger, repos } = deps;
     if (move.kind === 'finish') {
       logRunEnd(logger, turn, clock.now(), move.failed);
+      // A run waiting for this one (it called it) goes on; a failure starts the owner's error flows.
+      if (turn.execution.parentExecutionId) await wakeRun(deps, turn.execution.parentExecutionId);
+      if (move.status === 'failure') await startErrorFlows(deps, turn, move.failed);
       return 'finished' as const;
+    }
+    if (move.kind === 'suspend') {
+      const { execution } = turn;
+      const at = await repos.executions.suspend(execution.id, move.until, execution.wakes, clock.now());
+      await queue.send({ name: EXECUTION_JOB, payload: { executionId: execution.id }, startAfter: at });
+      return 'waiting' as const;
     }
     if (move.kind === 'wait') {
       if (move.retry && last?.event.kind === 'failed') {
@@ -134,7 +153,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
     };
     let state = stateOf(claimed);
     let transition = decide(turn.plan, state, { kind: claimed.ownerRemoved ? 'ownerRemoved' : 'resumed' }, context());
-    await persist(execution, turn.steps, state, transition, null);
+    await persist(turn, state, transition, null);
     if (claimed.ownerRemoved) {
       // Pending, waiting and retrying runs of a removed user's flows end here, at their next turn.
       logger.info({ executionId, flowId: execution.flowId }, 'run ended: the flow’s owner was removed');
@@ -148,7 +167,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
       if (transition.move.kind !== 'run') return 'skipped';
       state = transition.state;
       const step = turn.steps.get(transition.move.stepId) as Step;
-      last = await runStep(deps, { execution, store }, step, transition.move.outputs);
+      last = await runStep(deps, { execution, store, steps: turn.steps }, step, transition.move);
       const settled = await settle(turn, state, last);
       if (!settled.saved) return 'skipped';
       transition = settled.transition;

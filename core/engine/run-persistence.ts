@@ -4,6 +4,7 @@ import type { ErrorDetails, Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
 import { ok } from '../domain/result.js';
 import type { RunMove, RunState, Transition } from '../domain/run-machine.js';
+import { placeOf, type RunPlan } from '../domain/run-plan.js';
 import type { EngineDeps } from './deps.js';
 
 /**
@@ -34,12 +35,12 @@ const afterStep = (move: RunMove, before: RunState): AfterStep => {
  */
 export const makePersistTransition = ({ repos, uow, clock, ids, logger }: EngineDeps) => {
   return async (
-    execution: Execution,
-    steps: ReadonlyMap<string, Step>,
+    run: { readonly execution: Execution; readonly steps: ReadonlyMap<string, Step>; readonly plan: RunPlan },
     before: RunState,
     { record, move }: Transition,
     dataIn: unknown,
   ): Promise<boolean> => {
+    const { execution, steps, plan } = run;
     const now = clock.now();
     if (record) {
       const saved = await repos.executions.recordStep(
@@ -47,6 +48,8 @@ export const makePersistTransition = ({ repos, uow, clock, ids, logger }: Engine
           id: ids.ordered(),
           executionId: execution.id,
           stepId: record.stepId,
+          ...placeOf(plan, record.stepId, record.scope),
+          task: record.task,
           position: steps.get(record.stepId)?.position ?? 0,
           status: record.status,
           dataIn,

@@ -1,10 +1,13 @@
 import type { StepFailure, StepStore } from '../../ports/step-runner.js';
 import type { ErrorDetails, Execution } from '../domain/execution.js';
 import type { Step } from '../domain/flow.js';
+import { choosePaths, type Decided, loopItems } from '../domain/flow-control.js';
 import type { RunEvent } from '../domain/run-machine.js';
-import { renderParameters, type StepOutputs } from '../domain/templating.js';
+import { stepKeyOf } from '../domain/run-plan.js';
+import { EXECUTION_KEY, readsExecution, renderParameters, type StepOutputs } from '../domain/templating.js';
 import type { EngineDeps } from './deps.js';
 import { parsedArgumentKeys } from './parsed-arguments.js';
+import { makeRunControl, resumeUrlOf } from './run-control.js';
 import { stepConnection } from './step-connection.js';
 
 const failureDetails = (failure: StepFailure): ErrorDetails => ({
@@ -14,23 +17,79 @@ const failureDetails = (failure: StepFailure): ErrorDetails => ({
 
 /** What running a step gave: the event for the run's state machine, and the input it ran with. */
 export interface StepTurn {
-  readonly event: Extract<RunEvent, { kind: 'succeeded' | 'failed' }>;
+  readonly event: Extract<RunEvent, { kind: 'succeeded' | 'failed' | 'suspended' }>;
   readonly parameters: Readonly<Record<string, unknown>>;
 }
 
+export interface RunningRun {
+  readonly execution: Execution;
+  readonly store: StepStore;
+  /** The steps the run walks, by id: a paths step reads its branches' conditions there. */
+  readonly steps: ReadonlyMap<string, Step>;
+}
+
+/** A paths step's branches or a loop's items, decided by the engine itself (no app runs). */
+const decideStructure = (
+  deps: EngineDeps,
+  run: RunningRun,
+  step: Step,
+  outputs: StepOutputs,
+): { readonly decided: Decided; readonly parameters: Readonly<Record<string, unknown>> } => {
+  if (step.structuralType === 'loop') {
+    const decided = loopItems(step, outputs, deps.settings.engine.loopItemsMax);
+    return { decided, parameters: renderParameters(step.parameters, outputs) };
+  }
+  const branches = [...run.steps.values()]
+    .filter((s) => s.parentStepId === step.id && s.structuralType === 'branch')
+    .sort((a, b) => a.position - b.position);
+  const parameters = {
+    ...step.parameters,
+    branches: branches.map((b) => ({
+      id: b.id,
+      name: b.name,
+      conditions: renderParameters({ c: b.branchConditions ?? [] }, outputs).c,
+    })),
+  };
+  return { decided: choosePaths(step, branches, outputs), parameters };
+};
+
 /**
- * Runs one step, as the state machine asked, with the outputs it may read; its outcome becomes
- * an event. A step that cannot run (no app chosen, its connection gone) fails, not to be retried.
+ * Runs one step where the state machine asked (`scope`: its loop iterations), with the outputs it
+ * may read; its outcome becomes an event. Paths and loops are decided here, without an app. A
+ * step that cannot run (no app chosen, its connection gone) fails, not to be retried.
  */
 export const runStep = async (
   deps: EngineDeps,
-  run: { readonly execution: Execution; readonly store: StepStore },
+  run: RunningRun,
   step: Step,
-  outputs: ReadonlyMap<string, unknown>,
+  at: { readonly scope: string; readonly outputs: StepOutputs },
 ): Promise<StepTurn> => {
-  const parameters = renderParameters(step.parameters, outputs as StepOutputs, parsedArgumentKeys(deps.apps, step));
+  const { execution } = run;
+  const { scope } = at;
+  const where = scope === '' ? {} : { scope };
+  if (step.structuralType === 'paths' || step.structuralType === 'loop') {
+    const { decided, parameters } = decideStructure(deps, run, step, at.outputs);
+    return decided.ok
+      ? { event: { kind: 'succeeded', stepId: step.id, ...where, output: decided.output }, parameters }
+      : { event: { kind: 'failed', stepId: step.id, ...where, error: decided.error, retryable: false }, parameters };
+  }
+  let outputs = at.outputs;
+  if (readsExecution(step.parameters)) {
+    outputs = new Map(outputs).set(EXECUTION_KEY, {
+      id: execution.id,
+      resumeUrl: await resumeUrlOf(deps, execution.id),
+    });
+  }
+  const parameters = renderParameters(step.parameters, outputs, parsedArgumentKeys(deps.apps, step));
   const failed = (error: ErrorDetails, retryable = false, retryAfterMs?: number): StepTurn => ({
-    event: { kind: 'failed', stepId: step.id, error, retryable, ...(retryAfterMs !== undefined && { retryAfterMs }) },
+    event: {
+      kind: 'failed',
+      stepId: step.id,
+      ...where,
+      error,
+      retryable,
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+    },
     parameters,
   });
   const { appKey, key } = step;
@@ -38,7 +97,7 @@ export const runStep = async (
   const connection = await stepConnection(deps, step);
   if (!connection.ok) return failed({ message: connection.reason });
 
-  const { execution } = run;
+  const stepKey = stepKeyOf(step.id, scope);
   const outcome = await deps.runner.runAction({
     appKey,
     key,
@@ -50,17 +109,23 @@ export const runStep = async (
       flowId: execution.flowId,
       stepId: step.id,
       testRun: execution.testRun,
-      idempotencyKey: `${execution.id}:${step.id}`,
+      // The same across attempts of this step where it runs, and as it always was at the top level.
+      idempotencyKey: scope === '' ? `${execution.id}:${step.id}` : `${execution.id}:${stepKey}`,
     },
+    run: makeRunControl(deps, run, stepKey),
   });
   if (outcome.kind === 'failure') {
     const { failure } = outcome;
     return failed(failureDetails(failure), failure.retryable, failure.retryAfterMs);
   }
-  // The engine takes suspended steps up in the flow-control change that follows this one.
-  if (outcome.kind === 'suspend') return failed({ message: 'The step asked to wait for a signal.' });
-  const succeeded = { kind: 'succeeded', stepId: step.id, output: outcome.output } as const;
-  if (outcome.kind === 'stop') return { event: { ...succeeded, stop: true }, parameters };
+  if (outcome.kind === 'suspend') {
+    return { event: { kind: 'suspended', stepId: step.id, ...where, until: outcome.until }, parameters };
+  }
+  const succeeded = { kind: 'succeeded', stepId: step.id, ...where, output: outcome.output } as const;
+  if (outcome.kind === 'stop') {
+    const failure = outcome.failure === undefined ? {} : { failure: outcome.failure };
+    return { event: { ...succeeded, stop: true, ...failure }, parameters };
+  }
   if (outcome.kind === 'wait') return { event: { ...succeeded, pauseUntil: outcome.until }, parameters };
   return { event: succeeded, parameters };
 };

@@ -11,4 +11,10 @@ export interface EngineSettings {
   readonly syncTimeoutMs: number;
   /** How much webhook intake a process takes before it refuses calls (429, 503). */
   readonly intake: IntakeLimits;
+  /** The public base URL of webhooks: runs' resume URLs start with it. */
+  readonly publicUrl: string;
+  /** The most items any loop may have. */
+  readonly loopItemsMax: number;
+  /** How deep flows may call flows. */
+  readonly callDepthMax: number;
 }

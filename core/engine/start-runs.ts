@@ -19,6 +19,8 @@ export interface RunRequest {
   readonly items: readonly TriggerItem[] | ((tx: Repositories) => Promise<readonly TriggerItem[]>);
   readonly testRun: boolean;
   readonly untilStepId?: string | null;
+  /** The run and step that called the flow (`flows.callFlow`). */
+  readonly calledBy?: { readonly executionId: string; readonly stepKey: string; readonly depth: number } | null;
 }
 
 export interface StartOptions {
@@ -49,6 +51,7 @@ export const startRuns = async (
         untilStepId: request.untilStepId ?? null,
         retryOf: null,
         flowVersion: request.version,
+        calledBy: request.calledBy ?? null,
         now,
       };
       const trigger = {

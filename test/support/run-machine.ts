@@ -13,6 +13,7 @@ export const context = (now = T0, policy = POLICY, random = () => 0.5): RunConte
 
 export const triggerRecord: RecordedStep = {
   stepId: 'trigger',
+  scope: '',
   status: 'success',
   output: { n: 1 },
   error: null,

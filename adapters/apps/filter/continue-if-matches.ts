@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { conditionHolds, firstMatchingGroup, type Group, OPERATORS } from '../../../core/domain/conditions.js';
 import { defineAction, json, stopFlow } from '../sdk/index.js';
-import { conditionHolds, firstMatchingGroup, type Group, OPERATORS } from './conditions.js';
 
 const SHAPE = 'must be a list of groups, each {"and": [{"key", "operator", "value"}]}.';
 

@@ -27,8 +27,9 @@ export const runMoves = (executor: Executor): Pick<ExecutionRepository, 'wait' |
     },
 
     async recordStep(step, next) {
-      // Every step the engine records is an action it ran: a task (when the run is not a test).
-      const row = { ...executionStepRow(codec, step), is_task: codec.bool(true) } as RecordRow;
+      // A step the engine records is an action it ran, a task (when the run is not a test), unless
+      // it only chose where the run goes (paths, loops).
+      const row = { ...executionStepRow(codec, step), is_task: codec.bool(step.task ?? true) } as RecordRow;
       const update = afterStepUpdate(codec, next, step.now);
       if (!update) return insertRecord(executor, row);
       const tasks = next.kind === 'finish' ? next.tasks : null;

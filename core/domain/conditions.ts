@@ -1,4 +1,7 @@
-/** How the filter app compares values. Pure, so that every rule is tested on its own. */
+/**
+ * How conditions compare values: the filter app's groups and the branches of a paths step. Pure,
+ * so that every rule is tested on its own.
+ */
 
 export const OPERATORS = [
   'equal',
