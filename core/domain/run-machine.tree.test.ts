@@ -85,7 +85,11 @@ describe('a run walking a tree of steps', () => {
       step('trigger'),
       step('before'),
       step('paths', { structuralType: 'paths', appKey: 'branches', key: 'execute', parameters: { mode } }),
-      step('paid', { structuralType: 'branch', parentStepId: 'paths', branchConditions: when('{{step.trigger.status}}', 'paid') }),
+      step('paid', {
+        structuralType: 'branch',
+        parentStepId: 'paths',
+        branchConditions: when('{{step.trigger.status}}', 'paid'),
+      }),
       step('thank', { parentStepId: 'paid' }),
       step('notEmpty', {
         structuralType: 'branch',
@@ -94,7 +98,10 @@ describe('a run walking a tree of steps', () => {
       }),
       step('log', { parentStepId: 'notEmpty' }),
       ...(fallback
-        ? [step('otherwise', { structuralType: 'branch', parentStepId: 'paths', branchConditions: [] }), step('remind', { parentStepId: 'otherwise' })]
+        ? [
+            step('otherwise', { structuralType: 'branch', parentStepId: 'paths', branchConditions: [] }),
+            step('remind', { parentStepId: 'otherwise' }),
+          ]
         : []),
       step('after'),
     ];
@@ -123,7 +130,12 @@ describe('a run walking a tree of steps', () => {
     position = 0;
     return [
       step('trigger'),
-      step('list', { structuralType: 'loop', appKey: 'loop', key: 'loopOverItems', parameters: { items: '["a","b","c"]' } }),
+      step('list', {
+        structuralType: 'loop',
+        appKey: 'loop',
+        key: 'loopOverItems',
+        parameters: { items: '["a","b","c"]' },
+      }),
       step('inside', { parentStepId: 'list', parameters: { text: '{{step.list.item}}' } }),
       step('last', { parentStepId: 'list' }),
       step('after'),

@@ -17,6 +17,10 @@ export const presentExecutionStep = (record: ExecutionStep): Answer<'LastExecuti
   dataIn: record.dataIn,
   dataOut: record.dataOut,
   errorDetails: record.errorDetails,
+  parentStepId: record.parentStepId,
+  branchId: record.branchId,
+  iteration: record.iteration,
+  scope: record.scope,
   createdAt: epochMs(record.createdAt),
   // Automatisch's records have both; a record here is written once and never changed.
   updatedAt: epochMs(record.createdAt),
@@ -42,6 +46,7 @@ export const executionPresenters = (webhookBaseUrl: string) => {
     testRun: view.testRun,
     flowVersion: view.flowVersion,
     retryOf: view.retryOf,
+    parentExecutionId: view.parentExecutionId,
     resumeAt: epochMs(view.resumeAt),
     createdAt: epochMs(view.createdAt),
     updatedAt: epochMs(view.updatedAt),

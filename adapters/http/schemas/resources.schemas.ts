@@ -176,6 +176,14 @@ const LastExecutionStep = v.object({
   dataIn: v.unknown(),
   dataOut: v.unknown(),
   errorDetails: v.unknown(),
+  /** The paths, branch or loop step it ran in; null at the top level. */
+  parentStepId: v.nullable(Id),
+  /** The branch (its step's id) it ran in, when it sits in one. */
+  branchId: v.nullable(Id),
+  /** The innermost loop iteration it ran in (0-based); null outside loops. */
+  iteration: v.nullable(v.pipe(v.number(), v.integer())),
+  /** Every loop iteration it ran in, outermost first (`<loopStepId>:<index>` joined by `/`); empty outside loops. */
+  scope: v.string(),
   ...Stamps,
 });
 const StepWithLastExecutionStep = v.object({ ...Step.entries, lastExecutionStep: v.nullable(LastExecutionStep) });
@@ -190,6 +198,8 @@ const Execution = v.object({
   testRun: v.boolean(),
   flowVersion: v.nullable(VersionRef),
   retryOf: v.nullable(Id),
+  /** The run whose `flows.callFlow` step started this one. */
+  parentExecutionId: v.nullable(Id),
   resumeAt: Moment,
   ...Stamps,
   finishedAt: Moment,

@@ -22,6 +22,7 @@ export type WebhookResponse =
 
 const RESPONDING_APP = 'webhook';
 const RESPONDING_ACTION = 'respondWith';
+const FILTER_APP = 'filter';
 
 const asResponse = (output: unknown): WebhookResponse => {
   const data = (typeof output === 'object' && output !== null ? output : {}) as Record<string, unknown>;
@@ -47,10 +48,16 @@ export const makeGetWebhookResponse =
     if (execution.status === 'failure') return { kind: 'failed' };
     const steps = await stepsOfRun(repos, execution);
     const recorded = await repos.executionSteps.listByExecution(executionId);
-    const ran = new Set(recorded.map((r) => r.stepId));
-    const responding = steps.filter((s) => s.appKey === RESPONDING_APP && s.key === RESPONDING_ACTION && ran.has(s.id));
-    const last = responding.at(-1);
-    if (last) return asResponse(recorded.find((r) => r.stepId === last.id)?.dataOut);
-    const allRan = steps.every((s) => ran.has(s.id));
-    return allRan ? { kind: 'empty' } : { kind: 'filtered' };
+    const responding = new Set(
+      steps.filter((s) => s.appKey === RESPONDING_APP && s.key === RESPONDING_ACTION).map((s) => s.id),
+    );
+    // The last answer the run made, in the order it ran (a loop's last iteration, the branch taken).
+    const last = recorded.filter((r) => r.status === 'success' && responding.has(r.stepId)).at(-1);
+    if (last) return asResponse(last.dataOut);
+    // A filter that did not match ends the run where it stands; paths not taken are no such end.
+    const lastRecord = recorded.at(-1);
+    const lastStep = steps.find((s) => s.id === lastRecord?.stepId);
+    const filtered =
+      lastStep?.appKey === FILTER_APP && (lastRecord?.dataOut as { matched?: unknown } | null)?.matched === false;
+    return filtered ? { kind: 'filtered' } : { kind: 'empty' };
   };
