@@ -12,6 +12,9 @@ export const runWaits = (
   executor: Executor,
 ): Pick<ExecutionRepository, 'wake' | 'suspend' | 'resumeToken' | 'findCalled'> => {
   const { db, codec } = executor;
+  /** A moment as a value inside an expression: Postgres needs its type spelled there. */
+  const moment = (date: Date) =>
+    codec.dialect === 'postgres' ? sql`cast(${codec.timestamp(date)} as timestamptz)` : sql`${codec.timestamp(date)}`;
   return {
     async wake(id, now) {
       const at = codec.timestamp(now);
@@ -19,7 +22,7 @@ export const runWaits = (
         .updateTable('executions')
         .set({
           wakes: sql`wakes + 1`,
-          resume_at: sql`case when status = 'waiting' then ${at} else resume_at end`,
+          resume_at: sql`case when status = 'waiting' then ${moment(now)} else resume_at end`,
           updated_at: at,
         })
         .where('id', '=', id)
@@ -35,7 +38,7 @@ export const runWaits = (
         .updateTable('executions')
         .set({
           status: 'waiting',
-          resume_at: sql`case when wakes > ${seenWakes} then ${at} else ${codec.timestamp(until)} end`,
+          resume_at: sql`case when wakes > ${seenWakes} then ${moment(now)} else ${moment(until)} end`,
           step_attempts: 0,
           lease_owner: null,
           lease_until: null,
