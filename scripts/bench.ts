@@ -20,7 +20,9 @@
  *   5. overload: three times the sustained target, in an open loop (scripts/bench-overload.ts).
  *   6. reads under load: GET /flows and GET /executions by BENCH_READERS clients while webhooks
  *      arrive at BENCH_READ_LOAD_RATE (scripts/bench-reads.ts); p50/p99 of each read.
- *   7. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
+ *   7. loop: a webhook → loop over 100 items → formatter flow; item-steps a second
+ *      (scripts/bench-loop.ts: BENCH_LOOP_RUNS, BENCH_LOOP_RATE).
+ *   8. soak (SQLite only, when BENCH_SOAK_RUNS is set, e.g. 100000): that many webhooks at
  *      BENCH_SOAK_RATE (default 800/s); the server's RSS sampled as the runs complete, to show
  *      whether memory stays flat.
  *
@@ -35,6 +37,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { callApi as api } from '../test/support/api-client.js';
 import { acknowledged, describeFailures, failuresSince, hook, openLoop } from './bench-load.js';
+import { loopPhase } from './bench-loop.js';
 import { type Completions, coldPhase, overloadPhase } from './bench-overload.js';
 import { BENCH_DATABASE, cpuMeter, fmt, type Instance, rssMb, rssSampler, sleep, start } from './bench-processes.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
@@ -48,7 +51,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const ALL_PHASES = ['cold', 'latency', 'sustained', 'throughput', 'overload', 'reads'];
+const ALL_PHASES = ['cold', 'latency', 'sustained', 'throughput', 'overload', 'reads', 'loop'];
 const PHASES = new Set(process.env.BENCH_PHASES?.split(',').map((phase) => phase.trim()) ?? ALL_PHASES);
 for (const phase of PHASES) {
   if (!ALL_PHASES.includes(phase))
@@ -257,6 +260,10 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
         `  API reads under ${READ_LOAD_RATE} webhooks/s (${await completions.count()} runs stored): ` +
           `${reads.join('; ')}; ${figures.failed} failed; webhook ack p99 meanwhile ${fmt(loaded.p99)} ms`,
       );
+    }
+    if (PHASES.has('loop')) {
+      await completions.waitFor(runsTaken());
+      await loopPhase(instance.base, token, completions);
     }
     if (SOAK_RUNS > 0 && workers === 0) {
       const soak = await soakPhase(instance, url, completions);
