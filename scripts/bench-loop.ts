@@ -17,14 +17,21 @@ const RATE = Number(process.env.BENCH_LOOP_RATE ?? 20);
 const publishLoopFlow = async (base: string, token: string) => {
   const flow = (await api(base, 'POST', '/flows', token)).data;
   const [trigger, first] = flow.steps;
-  await api(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook', parameters: {} });
+  await api(base, 'PATCH', `/steps/${trigger.id}`, token, {
+    appKey: 'webhook',
+    key: 'catchRawWebhook',
+    parameters: {},
+  });
   const loop = (
     await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: trigger.id, structuralType: 'loop' })
   ).data;
   await api(base, 'DELETE', `/steps/${first.id}`, token);
   const items = JSON.stringify(Array.from({ length: ITEMS }, (_, i) => i));
   await api(base, 'PATCH', `/steps/${loop.id}`, token, { parameters: { items, maxItems: ITEMS } });
-  const steps = (await api(base, 'GET', `/flows/${flow.id}`, token)).data.steps as { id: string; parentStepId: string }[];
+  const steps = (await api(base, 'GET', `/flows/${flow.id}`, token)).data.steps as {
+    id: string;
+    parentStepId: string;
+  }[];
   const body = steps.find((step) => step.parentStepId === loop.id);
   if (!body) throw new Error('the loop has no step inside');
   await api(base, 'PATCH', `/steps/${body.id}`, token, {

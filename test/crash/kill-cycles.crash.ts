@@ -3,6 +3,9 @@
  * is killed with SIGKILL at a random moment, then started again; on Postgres also a restart of
  * PostgreSQL itself mid-run. Afterwards every acknowledged webhook must have exactly one execution,
  * finished as a success, whose one effect reached the sink under exactly one idempotency key.
+ * Beside it runs a flow with structure (paths, a 20-item loop, a sub-flow call: tree-flow.ts),
+ * killed inside branches, iterations and calls alike: each of its webhooks must make each of its
+ * 23 effects exactly once, under the key of the step and iteration that makes it.
  *
  * CRASH_CYCLES sets the cycles per database (default 100); CRASH_SETTLE_SECONDS how long the runs
  * may take to finish once the killing stops (default 180).
@@ -17,6 +20,7 @@ import { processDatabase } from '../support/server-process.js';
 import { type Cluster, createCluster } from './cluster.js';
 import { startSink } from './sink.js';
 import { type CrashTally, settled, tally } from './tally.js';
+import { publishTreeFlow, type TreeTally, treeSettled, treeTally } from './tree-flow.js';
 import { newLedger, sendBurst } from './webhooks.js';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 100);
@@ -43,7 +47,7 @@ const publishFlow = async (base: string, sinkUrl: string) => {
     parameters: { method: 'POST', url: sinkUrl, data: `{"id": "{{step.${triggerId}.body.id}}"}` },
   });
   await callApi(base, 'PATCH', `/flows/${flowId}/status`, token, { active: true });
-  return { flowId, triggerId, actionId };
+  return { flowId, triggerId, actionId, token };
 };
 
 /** Error log lines grouped by process kind, message and error message, with their counts. */
@@ -75,6 +79,8 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
   it('lose no acknowledged webhook and repeat no effect', { timeout: 60 * 60_000 }, async () => {
     const sink = await startSink();
     cleanups.push(() => sink.close());
+    const treeSink = await startSink();
+    cleanups.push(() => treeSink.close());
     const database = await processDatabase(dialect, cleanups);
     const env = {
       ...database,
@@ -93,8 +99,11 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
     const cluster: Cluster = createCluster(env, dialect === 'postgres' ? 2 : 0);
     cleanups.push(() => cluster.stopAll());
     await cluster.startMissing();
-    const { flowId, triggerId, actionId } = await publishFlow(cluster.base(), sink.url);
+    const { flowId, triggerId, actionId, token } = await publishFlow(cluster.base(), sink.url);
+    const tree = await publishTreeFlow(cluster.base(), token, treeSink.url);
     const ledger = newLedger();
+    const treeLedger = newLedger();
+    const treeUrl = () => `${cluster.base()}/webhooks/flows/${tree.flowId}`;
     const webhookUrl = () => `${cluster.base()}/webhooks/flows/${flowId}`;
     const postgresRestartAt = dialect === 'postgres' ? Math.floor(CYCLES / 2) : -1;
     const kills = new Map<string, number>();
@@ -105,7 +114,11 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
       const restartsPostgres = cycle === postgresRestartAt;
       // The burst around PostgreSQL's restart lasts beyond it, so that webhooks meet its absence.
       const durationMs = restartsPostgres ? 5000 : between(100, 500);
-      const burst = sendBurst({ url: webhookUrl, prefix: `c${cycle}`, durationMs, concurrency: 6, ledger });
+      const burst = Promise.all([
+        sendBurst({ url: webhookUrl, prefix: `c${cycle}`, durationMs, concurrency: 6, ledger }),
+        // One structured run a cycle (23 steps each): killed in a branch, an iteration or a call.
+        sendBurst({ url: treeUrl, prefix: `t${cycle}`, durationMs: 1, concurrency: 1, ledger: treeLedger }),
+      ]);
       if (restartsPostgres) {
         // The database goes away under load; the processes must ride it out. A kill follows, while
         // the processes reconnect.
@@ -127,11 +140,13 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
     const cyclesMs = Date.now() - started;
 
     let result: CrashTally = await tally({ databaseUrl: database.DATABASE_URL, triggerId, actionId, ledger, sink });
+    let trees: TreeTally = await treeTally(database.DATABASE_URL, tree, treeLedger, treeSink);
     const deadline = Date.now() + SETTLE_MS;
-    while (!settled(result) && Date.now() < deadline) {
+    while (!(settled(result) && treeSettled(trees)) && Date.now() < deadline) {
       await sleep(1000);
       await cluster.startMissing();
       result = await tally({ databaseUrl: database.DATABASE_URL, triggerId, actionId, ledger, sink });
+      trees = await treeTally(database.DATABASE_URL, tree, treeLedger, treeSink);
     }
 
     report(dialect, {
@@ -150,6 +165,14 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
       'redeliveries with the same key': result.redeliveries,
       'deliveries with a wrong or no key': result.foreignKeys,
       'unfinished or failed executions': result.unsuccessful.length,
+      'structured webhooks acknowledged': treeLedger.acknowledged.size,
+      'structured executions': trees.executions,
+      'structured lost': trees.lost.length,
+      'structured duplicate executions': trees.duplicateExecutions.length,
+      'structured duplicate effects': trees.duplicateEffects.length,
+      'structured deliveries with a wrong or no key': trees.foreignKeys,
+      'structured redeliveries with the same key': trees.redeliveries,
+      'structured unfinished or failed': trees.unsuccessful.length,
       'unexpected process exits': cluster.unexpectedExits.length,
       'cycles took': `${Math.round(cyclesMs / 1000)} s`,
     });
@@ -164,8 +187,14 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
     expect(result.duplicateEffects.slice(0, 20)).toEqual([]);
     expect(result.unsuccessful.slice(0, 20)).toEqual([]);
     expect(result.foreignKeys).toBe(0);
+    expect(trees.lost.slice(0, 20)).toEqual([]);
+    expect(trees.duplicateExecutions.slice(0, 20)).toEqual([]);
+    expect(trees.duplicateEffects.slice(0, 20)).toEqual([]);
+    expect(trees.unsuccessful.slice(0, 20)).toEqual([]);
+    expect(trees.foreignKeys).toBe(0);
+    expect(treeLedger.acknowledged.size).toBeGreaterThan(CYCLES / 2);
     // While PostgreSQL is away the server answers 503 (which senders retry), never 500.
-    expect([...ledger.statuses.keys()].filter((status) => status !== 503)).toEqual([]);
+    expect([...ledger.statuses.keys(), ...treeLedger.statuses.keys()].filter((status) => status !== 503)).toEqual([]);
     expect(cluster.unexpectedExits.map((exit) => exit.name)).toEqual([]);
     expect(ledger.acknowledged.size).toBeGreaterThan(CYCLES);
   });
