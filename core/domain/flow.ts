@@ -44,6 +44,21 @@ export type StepType = 'trigger' | 'action';
 export type StructuralType = 'single' | 'paths' | 'branch' | 'loop';
 export const STRUCTURAL_TYPES: readonly StructuralType[] = ['single', 'paths', 'branch', 'loop'];
 
+/** How a condition compares its key with its value: the filter app's operators. */
+export const CONDITION_OPERATORS = [
+  'equal',
+  'not_equal',
+  'greater_than',
+  'less_than',
+  'greater_than_or_equal',
+  'less_than_or_equal',
+  'contains',
+  'not_contains',
+  'is_empty',
+  'is_not_empty',
+] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
 /** One condition, as the filter app spells it. */
 export interface Condition {
   readonly key: string;

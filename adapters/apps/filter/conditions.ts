@@ -1,19 +1,10 @@
 /** How the filter app compares values. Pure, so that every rule is tested on its own. */
+import { CONDITION_OPERATORS, type ConditionOperator } from '../../../core/domain/flow.js';
 
-export const OPERATORS = [
-  'equal',
-  'not_equal',
-  'greater_than',
-  'less_than',
-  'greater_than_or_equal',
-  'less_than_or_equal',
-  'contains',
-  'not_contains',
-  'is_empty',
-  'is_not_empty',
-] as const;
+/** The domain's list: a branch's conditions (step-tree.ts) use the same operators. */
+export const OPERATORS = CONDITION_OPERATORS;
 
-export type Operator = (typeof OPERATORS)[number];
+export type Operator = ConditionOperator;
 
 export interface Condition {
   /** The value under test, usually a variable such as `{{step.1.body.status}}`. */
