@@ -198,6 +198,17 @@ describe('placeNew, placeMoved, placeWithout', () => {
     );
   });
 
+  it('keeps a step whose parent is missing, at the top level, rather than losing its place', () => {
+    const lost: Link[] = [
+      { id: 't', parentStepId: null, position: 1 },
+      { id: 'lost', parentStepId: 'gone', position: 2 },
+    ];
+    expect(placeWithout(lost, 'none').placed).toEqual([
+      { id: 't', parentStepId: null, position: 1 },
+      { id: 'lost', parentStepId: null, position: 2 },
+    ]);
+  });
+
   it('gives the steps their new places', () => {
     const moved = placeMoved(steps, 'c', { parentStepId: 'b2', previousStepId: 'z' });
     if (!moved.ok) throw new Error('refused');

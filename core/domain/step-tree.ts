@@ -176,13 +176,15 @@ export const placeOf = (steps: readonly Link[], input: PlaceInput): Result<Place
 
 type Lists = Map<string | null, string[]>;
 
-/** Each parent's steps in order (the top level under null). */
+/** Each parent's steps in order (the top level under null, with any step whose parent is missing). */
 const listsOf = (steps: readonly Link[]): Lists => {
+  const ids = new Set(steps.map((s) => s.id));
   const lists: Lists = new Map([[null, []]]);
   for (const step of depthFirst(steps)) {
-    const list = lists.get(step.parentStepId) ?? [];
+    const parent = step.parentStepId !== null && ids.has(step.parentStepId) ? step.parentStepId : null;
+    const list = lists.get(parent) ?? [];
     list.push(step.id);
-    lists.set(step.parentStepId, list);
+    lists.set(parent, list);
   }
   return lists;
 };
