@@ -1,7 +1,7 @@
 import { conditionHolds, type Group } from './conditions.js';
 import type { ErrorDetails } from './execution.js';
-import type { Step } from './flow.js';
-import { type PathsMode, pathsModeOf } from './run-plan.js';
+import type { BranchConditions, Step } from './flow.js';
+import { isFallback, LOOP_DEFAULT_MAX_ITEMS, type PathsMode, pathsMode } from './step-tree.js';
 import { renderParameters, type StepOutputs } from './templating.js';
 
 /**
@@ -9,15 +9,12 @@ import { renderParameters, type StepOutputs } from './templating.js';
  * items. Their records say what was chosen, so that a run taken up again walks the same way.
  */
 
-/** The items a loop may have unless its own `maxItems` says fewer. */
-export const DEFAULT_LOOP_ITEMS = 1_000;
-
 export type Decided =
   | { readonly ok: true; readonly output: unknown }
   | { readonly ok: false; readonly error: ErrorDetails };
 
 /** Whether a group list holds; an empty list is the fallback, which holds only when nothing else did. */
-const holds = (groups: readonly Group[], outputs: StepOutputs): boolean => {
+const holds = (groups: BranchConditions, outputs: StepOutputs): boolean => {
   const rendered = renderParameters({ groups }, outputs).groups as readonly Group[];
   return rendered.some((group) => group.and.length > 0 && group.and.every(conditionHolds));
 };
@@ -27,10 +24,9 @@ const holds = (groups: readonly Group[], outputs: StepOutputs): boolean => {
  * every one; the fallback branch (no conditions) when none holds.
  */
 export const choosePaths = (paths: Step, branches: readonly Step[], outputs: StepOutputs): Decided => {
-  const mode: PathsMode = pathsModeOf(paths.parameters);
-  const conditional = branches.filter((branch) => (branch.branchConditions ?? []).length > 0);
-  const matching = conditional.filter((branch) => holds(branch.branchConditions ?? [], outputs));
-  const fallback = branches.find((branch) => (branch.branchConditions ?? []).length === 0);
+  const mode: PathsMode = pathsMode(paths.parameters);
+  const matching = branches.filter((branch) => !isFallback(branch) && holds(branch.branchConditions ?? [], outputs));
+  const fallback = branches.find(isFallback);
   const chosen =
     matching.length > 0 ? (mode === 'first' ? matching.slice(0, 1) : matching) : fallback ? [fallback] : [];
   return {
@@ -58,7 +54,7 @@ export const loopItems = (loop: Step, outputs: StepOutputs, cap: number): Decide
     };
   }
   const own = asCount(loop.parameters.maxItems);
-  const limit = Math.min(own ?? DEFAULT_LOOP_ITEMS, cap);
+  const limit = Math.min(own ?? LOOP_DEFAULT_MAX_ITEMS, cap);
   if (items.length > limit) {
     return {
       ok: false,

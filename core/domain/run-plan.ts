@@ -1,5 +1,6 @@
 import type { RecordPlace } from './execution.js';
 import type { BranchConditions, Step } from './flow.js';
+import { type PathsMode, pathsMode } from './step-tree.js';
 
 /**
  * The shape a run walks: a flow's steps as a tree. A paths step holds branches, a branch and a loop
@@ -17,9 +18,6 @@ export interface BranchNode {
   readonly conditions: BranchConditions;
   readonly nodes: readonly PlanNode[];
 }
-
-/** `first`: the first branch whose conditions hold; `all`: every one, in order. */
-export type PathsMode = 'first' | 'all';
 
 export interface PathsNode {
   readonly kind: 'paths';
@@ -47,10 +45,6 @@ export interface RunPlan {
   /** The loop steps' ids. */
   readonly loops: ReadonlySet<string>;
 }
-
-/** A paths step's mode; Automatisch's `branchMode` (conditional, parallel) is read too. */
-export const pathsModeOf = (parameters: Readonly<Record<string, unknown>>): PathsMode =>
-  parameters.mode === 'all' || parameters.branchMode === 'parallel' ? 'all' : 'first';
 
 const byPosition = (a: Step, b: Step) => a.position - b.position || a.id.localeCompare(b.id);
 
@@ -87,7 +81,7 @@ export const planOf = (steps: readonly Step[]): RunPlan => {
               nodes: nodesUnder(branch.id, branch.id, new Set(inside).add(branch.id)),
             };
           });
-        return [{ kind: 'paths', stepId, continueOnFailure, mode: pathsModeOf(step.parameters), branches }];
+        return [{ kind: 'paths', stepId, continueOnFailure, mode: pathsMode(step.parameters), branches }];
       }
       if (step.structuralType === 'loop') {
         loops.add(step.id);
