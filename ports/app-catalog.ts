@@ -24,6 +24,21 @@ export interface ConnectionUse {
   readonly save?: (credentials: Credentials) => Promise<void>;
 }
 
+/** One of a user's flows, as a dropdown lists it. */
+export interface FlowChoice {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * What a step being edited may list of its flow owner's own things, for the dropdowns of apps that
+ * act on them (the flows app calls the owner's flows): asked for, never loaded in advance.
+ */
+export interface OwnerDirectory {
+  /** The owner's flows, by name. */
+  flows(): Promise<readonly FlowChoice[]>;
+}
+
 /** A step being edited asks its app for options or extra arguments. */
 export interface DraftRequest {
   readonly appKey: string;
@@ -31,6 +46,8 @@ export interface DraftRequest {
   readonly key: string;
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly connection: ConnectionUse | null;
+  /** The owner of the step's flow; absent outside a flow. */
+  readonly owner?: OwnerDirectory | null;
 }
 
 export type DraftOutcome<T> =

@@ -2,7 +2,8 @@ import type { ArgumentDescription } from '../../core/domain/app.js';
 import type { AppCatalog, DraftOutcome, DraftRequest } from '../../ports/app-catalog.js';
 import { type CatalogParts, ownEntry } from './catalog-apps.js';
 import { failureReason, secretsOf } from './failure-reason.js';
-import type { App, DynamicOption } from './sdk/index.js';
+import type { App, DraftContext, DynamicOption } from './sdk/index.js';
+import type { Session } from './sdk/session.js';
 
 export interface DraftRun extends DraftRequest {
   readonly signal?: AbortSignal;
@@ -21,6 +22,11 @@ type DraftHandlers<T> = (app: App) => Readonly<Record<string, (ctx: any) => Prom
 const dataOf: DraftHandlers<readonly DynamicOption[]> = (app) => app.dynamicData;
 const fieldsOf: DraftHandlers<readonly ArgumentDescription[]> = (app) => app.dynamicFields;
 
+const draftContext = (session: Session, run: DraftRequest): DraftContext => ({
+  ...session.context(run.parameters),
+  owner: run.owner ?? null,
+});
+
 /** What a step being edited asks its app: the options of a dynamic dropdown, the extra fields. */
 export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
   /** A draft hook's answer, or why the app could not give one (secrets scrubbed from the reason). */
@@ -29,7 +35,7 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const handler = app ? ownEntry(handlers(app), run.key) : undefined;
     if (!app || !handler) return { ok: false, unknownKey: true };
     try {
-      return { ok: true, value: await handler(open(app, run.connection).context(run.parameters)) };
+      return { ok: true, value: await handler(draftContext(open(app, run.connection), run)) };
     } catch (error) {
       const reason = failureReason(
         error,
@@ -44,7 +50,7 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const app = apps.get(run.appKey);
     const handler = ownEntry(handlers(app), run.key);
     if (!handler) throw new Error(`${app.key} has no ${what} "${run.key}".`);
-    return handler(open(app, run.connection, run).context(run.parameters));
+    return handler(draftContext(open(app, run.connection, run), run));
   };
 
   return {

@@ -7,6 +7,7 @@ import { connectionUse } from '../../engine/connection-use.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadStep } from '../flows/load-flow.js';
+import { ownerDirectory } from './owner-directory.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>;
 
@@ -18,7 +19,7 @@ export interface DraftInput {
 
 /**
  * Runs one of the step's app's draft hooks with the step's connection (which the actor must be
- * able to read: its account's data is what comes back).
+ * able to read: its account's data is what comes back) and the directory of the flow's owner.
  */
 const draft =
   <T>(field: string, load: (deps: Deps) => (request: DraftRequest) => Promise<DraftOutcome<T>>) =>
@@ -26,7 +27,7 @@ const draft =
   async (actor: Actor, stepId: string, input: DraftInput): Promise<Result<T, DomainError>> => {
     const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
     if (!loaded.ok) return loaded;
-    const { step } = loaded.value;
+    const { step, flow } = loaded.value;
     if (step.appKey === null) return err(invalidInput({ [field]: ['needs the step to have an app first.'] }));
     let connection: ConnectionUse | null = null;
     if (step.connectionId !== null) {
@@ -40,6 +41,7 @@ const draft =
       key: input.key,
       parameters: input.parameters ?? step.parameters,
       connection,
+      owner: ownerDirectory(deps.repos, flow.userId),
     });
     if (outcome.ok) return ok(outcome.value);
     return err(
