@@ -64,6 +64,18 @@ describe('the built-in apps', () => {
     });
     expect(steps('delay')).toEqual({ delayFor: ['delayForUnit', 'delayForValue'], delayUntil: ['delayUntil'] });
     expect(steps('datastore')).toEqual({ getValue: ['key'], setValue: ['key', 'value'] });
+    expect(steps('flows')).toEqual({
+      calledByFlow: [],
+      executionFailed: ['flowIds'],
+      callFlow: ['flowId', 'input', 'waitForResult'],
+      returnResult: ['result'],
+      stopExecution: ['status', 'message'],
+    });
+    expect(steps('wait')).toEqual({
+      waitForWebhook: ['timeoutMinutes'],
+      waitForApproval: ['message', 'recipients', 'timeoutMinutes'],
+      waitForForm: ['formId', 'message', 'recipients', 'timeoutMinutes'],
+    });
   });
 
   it('are what the catalog lists, by name', async () => {
@@ -74,6 +86,7 @@ describe('the built-in apps', () => {
         'Datastore',
         'Delay',
         'Filter',
+        'Flows',
         'Formatter',
         'GitHub',
         'HTTP Request',
@@ -81,6 +94,7 @@ describe('the built-in apps', () => {
         'RSS',
         'Scheduler',
         'SMTP',
+        'Wait',
         'Webhook',
       ]);
     } finally {
