@@ -31,7 +31,7 @@ import { makeAcceptWebhook } from './executions/accept-webhook.js';
 import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
-import { makeSignalRun } from './executions/signal-run.js';
+import { makeCheckResumeUrl, makeSignalRun } from './executions/signal-run.js';
 import { makeGetWebhookResponse } from './executions/webhook-response.js';
 import { makeApplyFlowFiles } from './flows/apply-flow-files.js';
 import { makeCreateFlow } from './flows/create-flow.js';
@@ -199,6 +199,7 @@ export const buildUseCases = (base: CoreDeps) => {
     retryExecution: makeRetryExecution(deps),
     acceptWebhook,
     signalRun: makeSignalRun(deps),
+    checkResumeUrl: makeCheckResumeUrl(deps),
     answerSyncWebhook: makeAnswerSyncWebhook({ ...deps, acceptWebhook, runExecution, getWebhookResponse }),
     /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
     webhookRefusal: intake.refusal,
