@@ -24,19 +24,10 @@ export interface ConnectionUse {
   readonly save?: (credentials: Credentials) => Promise<void>;
 }
 
-/** One of a user's flows, as a dropdown lists it. */
-export interface FlowChoice {
-  readonly id: string;
-  readonly name: string;
-}
-
-/**
- * What a step being edited may list of its flow owner's own things, for the dropdowns of apps that
- * act on them (the flows app calls the owner's flows): asked for, never loaded in advance.
- */
-export interface OwnerDirectory {
-  /** The owner's flows, by name. */
-  flows(): Promise<readonly FlowChoice[]>;
+/** What of the step's owner a draft hook may read, asked for when needed, never loaded in advance. */
+export interface OwnerData {
+  /** The owner's flows, by name (the flows app calls them, or watches them fail). */
+  flows(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
 }
 
 /** A step being edited asks its app for options or extra arguments. */
@@ -46,8 +37,8 @@ export interface DraftRequest {
   readonly key: string;
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly connection: ConnectionUse | null;
-  /** The owner of the step's flow; absent outside a flow. */
-  readonly owner?: OwnerDirectory | null;
+  /** The flow's owner; none outside a flow (an app's own tests). */
+  readonly owner?: OwnerData;
 }
 
 export type DraftOutcome<T> =

@@ -1,9 +1,8 @@
 import type { ArgumentDescription } from '../../core/domain/app.js';
-import type { AppCatalog, DraftOutcome, DraftRequest } from '../../ports/app-catalog.js';
+import type { AppCatalog, DraftOutcome, DraftRequest, OwnerData } from '../../ports/app-catalog.js';
 import { type CatalogParts, ownEntry } from './catalog-apps.js';
 import { failureReason, secretsOf } from './failure-reason.js';
-import type { App, DraftContext, DynamicOption } from './sdk/index.js';
-import type { Session } from './sdk/session.js';
+import type { App, DynamicOption } from './sdk/index.js';
 
 export interface DraftRun extends DraftRequest {
   readonly signal?: AbortSignal;
@@ -19,13 +18,11 @@ type Drafts = Pick<AppCatalog, 'loadDynamicData' | 'loadDynamicFields'> & DraftH
 
 type DraftHandlers<T> = (app: App) => Readonly<Record<string, (ctx: any) => Promise<T>>>;
 
+/** A draft hook called outside a flow sees an owner with nothing. */
+const NO_OWNER: OwnerData = { flows: async () => [] };
+
 const dataOf: DraftHandlers<readonly DynamicOption[]> = (app) => app.dynamicData;
 const fieldsOf: DraftHandlers<readonly ArgumentDescription[]> = (app) => app.dynamicFields;
-
-const draftContext = (session: Session, run: DraftRequest): DraftContext => ({
-  ...session.context(run.parameters),
-  owner: run.owner ?? null,
-});
 
 /** What a step being edited asks its app: the options of a dynamic dropdown, the extra fields. */
 export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
@@ -35,7 +32,8 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const handler = app ? ownEntry(handlers(app), run.key) : undefined;
     if (!app || !handler) return { ok: false, unknownKey: true };
     try {
-      return { ok: true, value: await handler(draftContext(open(app, run.connection), run)) };
+      const context = open(app, run.connection).context(run.parameters);
+      return { ok: true, value: await handler({ ...context, owner: run.owner ?? NO_OWNER }) };
     } catch (error) {
       const reason = failureReason(
         error,
@@ -50,7 +48,7 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const app = apps.get(run.appKey);
     const handler = ownEntry(handlers(app), run.key);
     if (!handler) throw new Error(`${app.key} has no ${what} "${run.key}".`);
-    return handler(draftContext(open(app, run.connection, run), run));
+    return handler({ ...open(app, run.connection, run).context(run.parameters), owner: run.owner ?? NO_OWNER });
   };
 
   return {

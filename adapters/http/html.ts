@@ -6,5 +6,5 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-/** Text made safe inside HTML, in an element or a quoted attribute. */
+/** Text made safe for an HTML page, in an element or a quoted attribute: the server's pages all use it. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);

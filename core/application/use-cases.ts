@@ -29,9 +29,10 @@ import { makeTestConnection, makeVerifyConnection } from './connections/verify-c
 import type { CoreDeps } from './deps.js';
 import { makeAcceptWebhook } from './executions/accept-webhook.js';
 import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
+import { makeCheckResumeUrl } from './executions/check-resume-url.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
-import { makeCheckResumeUrl, makeSignalRun } from './executions/signal-run.js';
+import { makeSignalRun } from './executions/signal-run.js';
 import { makeGetWebhookResponse } from './executions/webhook-response.js';
 import { makeApplyFlowFiles } from './flows/apply-flow-files.js';
 import { makeCreateFlow } from './flows/create-flow.js';

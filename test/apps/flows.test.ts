@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { SAMPLE_FAILURE } from '../../adapters/apps/flows/failures.js';
 import { builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
 import { createStepRunner } from '../../adapters/apps/step-runner.js';
-import type { OwnerDirectory } from '../../ports/app-catalog.js';
+import type { OwnerData } from '../../ports/app-catalog.js';
 import type { RunControl, StepStore } from '../../ports/step-runner.js';
 import { FakeRun } from '../fakes/run-control.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
@@ -128,7 +128,7 @@ describe('flows: callFlow', () => {
   });
 
   it("lists the flow owner's flows to call", async () => {
-    const owner: OwnerDirectory = {
+    const owner: OwnerData = {
       flows: async () => [
         { id: 'a', name: 'Archive orders' },
         { id: 'b', name: 'Bill customers' },

@@ -5,7 +5,7 @@ import { icon } from './icon.js';
 
 /** The flows of the flow's owner: those its runs may call, or watch for failures. */
 const listFlows = async (ctx: DraftContext) =>
-  (await ctx.owner?.flows())?.map((flow) => ({ name: flow.name, value: flow.id })) ?? [];
+  (await ctx.owner.flows()).map((flow) => ({ name: flow.name, value: flow.id }));
 
 export const flows = defineApp({
   key: 'flows',

@@ -6,7 +6,7 @@ import type {
   StepDescription,
   TriggerType,
 } from '../../../core/domain/app.js';
-import type { OwnerDirectory } from '../../../ports/app-catalog.js';
+import type { OwnerData } from '../../../ports/app-catalog.js';
 import {
   type ArgumentMap,
   type ArgumentMapOf,
@@ -124,11 +124,11 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
 
 export type { DynamicOption };
 
-/**
- * Dynamic data and fields see the step's parameters as entered so far, unvalidated, and what they
- * may list of the flow owner's own things (null when there is no flow, as in the app's tests).
- */
-export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & { readonly owner: OwnerDirectory | null };
+/** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
+export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & {
+  /** What of the flow's owner the app may list (`ctx.owner.flows()`); empty outside a flow. */
+  readonly owner: OwnerData;
+};
 
 export type DynamicDataHandler = (ctx: DraftContext) => Promise<readonly DynamicOption[]>;
 export type DynamicFieldsHandler = (ctx: DraftContext) => Promise<readonly ArgumentDescription[]>;

@@ -4,8 +4,9 @@ import { waitForApproval, waitForForm, waitForWebhook } from './actions.js';
 import { icon } from './icon.js';
 
 /**
- * The forms of the flow's owner. TODO(lead): the forms resource is not on main yet; once it is,
- * give `OwnerDirectory` (ports/app-catalog.ts) a `forms()` and list them here as `listFlows` does.
+ * The forms of the flow's owner. TODO(lead): the forms resource is not on main yet. Once the forms
+ * branch is merged (its `OwnerData.forms()`, beside `flows()`), this is
+ * `(await ctx.owner.forms()).map((form) => ({ name: form.name, value: form.id }))`, as its app's.
  */
 const listForms = async (_ctx: DraftContext): Promise<never> => {
   throw new Error('This instance does not list forms yet.');

@@ -7,7 +7,7 @@ import { connectionUse } from '../../engine/connection-use.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadStep } from '../flows/load-flow.js';
-import { ownerDirectory } from './owner-directory.js';
+import { ownerFlows } from './owner-flows.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>;
 
@@ -19,7 +19,7 @@ export interface DraftInput {
 
 /**
  * Runs one of the step's app's draft hooks with the step's connection (which the actor must be
- * able to read: its account's data is what comes back) and the directory of the flow's owner.
+ * able to read: its account's data is what comes back).
  */
 const draft =
   <T>(field: string, load: (deps: Deps) => (request: DraftRequest) => Promise<DraftOutcome<T>>) =>
@@ -41,7 +41,8 @@ const draft =
       key: input.key,
       parameters: input.parameters ?? step.parameters,
       connection,
-      owner: ownerDirectory(deps.repos, flow.userId),
+      // The flow's owner's, not the caller's: an administrator editing someone's flow lists their flows.
+      owner: { flows: () => ownerFlows(deps.repos, flow.userId) },
     });
     if (outcome.ok) return ok(outcome.value);
     return err(
