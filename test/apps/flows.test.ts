@@ -175,7 +175,7 @@ describe('flows: returnResult and stopExecution', () => {
 describe('flows: executionFailed', () => {
   const failure = {
     flow: { id: FLOW_B, name: 'Bill customers' },
-    execution: { id: '6f1f0000-0000-4000-8000-0000000000e1', testRun: false },
+    execution: { id: '6f1f0000-0000-4000-8000-0000000000e1', startedAt: '2026-04-30T08:00:00.000Z' },
     step: { id: '6f1f0000-0000-4000-8000-0000000000s1', position: 2, appKey: 'smtp', key: 'sendEmail', name: null },
     error: { message: 'Greylisted' },
   };

@@ -25,7 +25,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export const calledByFlow = defineTrigger({
   key: 'calledByFlow',
-  name: 'Called by a flow',
+  name: 'Called by another flow',
   description:
     'Starts the flow when another flow calls it with "Call a flow"; the caller\'s input is the output. Publish the flow to make it callable.',
   arguments: {},
@@ -45,7 +45,7 @@ export const callFlow = defineAction({
   key: 'callFlow',
   name: 'Call a flow',
   description:
-    'Runs another of your flows (published, starting with "Called by a flow") with an input, and waits for its result or not.',
+    'Runs another of your flows (published, starting with "Called by another flow") with an input, and waits for its result or not.',
   arguments: {
     flowId: dynamicDropdown({ label: 'Flow', required: true, dynamicData: 'listFlows' }),
     input: keyValueList({

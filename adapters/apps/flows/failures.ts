@@ -6,7 +6,7 @@ export const LAST_FAILURE = 'flows:lastFailure';
 /** What testing the trigger shows before any run failed: the shape of a real event. */
 export const SAMPLE_FAILURE = {
   flow: { id: '00000000-0000-4000-8000-000000000001', name: 'An example flow' },
-  execution: { id: '00000000-0000-4000-8000-000000000002', testRun: false },
+  execution: { id: '00000000-0000-4000-8000-000000000002', startedAt: '2026-01-01T09:00:00.000Z' },
   step: {
     id: '00000000-0000-4000-8000-000000000003',
     position: 2,
@@ -19,7 +19,7 @@ export const SAMPLE_FAILURE = {
 
 export const executionFailed = defineTrigger({
   key: 'executionFailed',
-  name: 'A run failed',
+  name: 'Execution failed',
   description: 'Starts the flow when a run of one of your flows fails, with the flow, the run, the step and the error.',
   arguments: {
     flowIds: dynamicMultiSelect({
@@ -41,7 +41,7 @@ export const executionFailed = defineTrigger({
 
 export const stopExecution = defineAction({
   key: 'stopExecution',
-  name: 'Stop the run',
+  name: 'Stop execution',
   description: 'Ends the run here, as a success or as a failure, without running the steps after it.',
   arguments: {
     status: dropdown({

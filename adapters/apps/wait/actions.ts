@@ -43,7 +43,7 @@ export const formOutput = (payload: unknown): Record<string, unknown> => {
 
 export const waitForWebhook = defineAction({
   key: 'waitForWebhook',
-  name: 'Wait for a request',
+  name: 'Wait for a webhook',
   description:
     "Pauses the run until a request reaches its resume URL ({{execution.resumeUrl}}); the request's body is the output.",
   arguments: { timeoutMinutes: timeout(true) },
