@@ -24,6 +24,12 @@ export interface ConnectionUse {
   readonly save?: (credentials: Credentials) => Promise<void>;
 }
 
+/** What of the step's owner a draft hook may read, asked for when needed, never loaded in advance. */
+export interface OwnerData {
+  /** The owner's flows, by name (the flows app calls them, or watches them fail). */
+  flows(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+}
+
 /** A step being edited asks its app for options or extra arguments. */
 export interface DraftRequest {
   readonly appKey: string;
@@ -31,6 +37,8 @@ export interface DraftRequest {
   readonly key: string;
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly connection: ConnectionUse | null;
+  /** The flow's owner; none outside a flow (an app's own tests). */
+  readonly owner?: OwnerData;
 }
 
 export type DraftOutcome<T> =

@@ -102,6 +102,8 @@ export interface ExecutionRepository {
   suspend(id: string, until: Date, seenWakes: number, now: Date): Promise<Date>;
   /** The run's resume token: the one it has, else `candidate`, kept from now on. */
   resumeToken(id: string, candidate: string): Promise<string>;
+  /** Whether a run this one called has not finished yet. */
+  callsRunning(parentExecutionId: string): Promise<boolean>;
   /** The run a calling step started already, if any. */
   findCalled(parentExecutionId: string, stepKey: string): Promise<Execution | null>;
   /** Ends the run; `tasks` (null: none) are billed to its flow's owner in the same transaction, once. */

@@ -1,7 +1,7 @@
 import type { AppDescription } from '../../core/domain/app.js';
 import type { ConnectionUse } from '../../ports/app-catalog.js';
 import type { Logger } from '../../ports/logger.js';
-import type { App, ExecutionInfo, HttpTransport, Store } from './sdk/index.js';
+import type { App, ExecutionInfo, HttpTransport, RunAccess, Store } from './sdk/index.js';
 import { openSession, type Session } from './sdk/session.js';
 
 /** The catalog's apps by key. */
@@ -40,6 +40,7 @@ export const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T 
 export interface SessionExtras {
   readonly signal?: AbortSignal;
   readonly execution?: ExecutionInfo | null;
+  readonly run?: RunAccess | null;
   readonly store?: Store;
   /** The step key, added to the app's log lines. */
   readonly step?: string;
@@ -60,6 +61,7 @@ export const sessionOpener =
       ...(connection?.save && { saveCredentials: connection.save }),
       ...(extra.signal && { signal: extra.signal }),
       ...(extra.execution !== undefined && { execution: extra.execution }),
+      ...(extra.run !== undefined && { run: extra.run }),
       ...(extra.store && { store: extra.store }),
       ...(extra.step && { logFields: { step: extra.step } }),
     });

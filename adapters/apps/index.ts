@@ -3,6 +3,7 @@ import { codeApp, createCodeApp } from './code/index.js';
 import { datastore } from './datastore/index.js';
 import { delay } from './delay/index.js';
 import { filter } from './filter/index.js';
+import { flows } from './flows/index.js';
 import { formatter } from './formatter/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
@@ -12,6 +13,7 @@ import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
 import type { App } from './sdk/index.js';
 import { smtp } from './smtp/index.js';
+import { wait } from './wait/index.js';
 import { webhook } from './webhook/index.js';
 
 /** Every app this instance offers. A new integration is added here, and nowhere else. */
@@ -21,6 +23,7 @@ export const builtInApps: readonly App[] = [
   datastore,
   delay,
   filter,
+  flows,
   formatter,
   github,
   httpRequest,
@@ -29,6 +32,7 @@ export const builtInApps: readonly App[] = [
   rss,
   scheduler,
   smtp,
+  wait,
   webhook,
 ];
 

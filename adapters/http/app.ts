@@ -14,6 +14,7 @@ import { appIconRoutes } from './routes/app-icons.routes.js';
 import { GRAPHQL_PATH, graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
+import { runResumeRoutes } from './routes/run-resume.routes.js';
 import { samlSignInRoutes } from './routes/saml-sign-in.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
@@ -59,6 +60,7 @@ export const createHttpApp = (deps: HttpDeps) => {
 
   app.route('/', metricsRoutes(metrics, settings.metricsToken));
   app.route('/', webhookRoutes(deps));
+  app.route('/', runResumeRoutes(deps));
   app.route('/', samlSignInRoutes(deps));
 
   const api = apiRouter(deps);

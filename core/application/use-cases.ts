@@ -29,6 +29,7 @@ import { makeTestConnection, makeVerifyConnection } from './connections/verify-c
 import type { CoreDeps } from './deps.js';
 import { makeAcceptWebhook } from './executions/accept-webhook.js';
 import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
+import { makeCheckResumeUrl } from './executions/check-resume-url.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
 import { makeSignalRun } from './executions/signal-run.js';
@@ -201,6 +202,7 @@ export const buildUseCases = (base: CoreDeps) => {
     retryExecution: makeRetryExecution(deps),
     acceptWebhook,
     signalRun: makeSignalRun(deps),
+    checkResumeUrl: makeCheckResumeUrl(deps),
     answerSyncWebhook: makeAnswerSyncWebhook({ ...deps, acceptWebhook, runExecution, getWebhookResponse }),
     /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
     webhookRefusal: intake.refusal,

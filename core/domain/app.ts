@@ -24,6 +24,8 @@ export interface ArgumentDescription {
   readonly options?: readonly ArgumentOption[];
   /** A dropdown filled at run time by the app's dynamic data of this key. */
   readonly dynamicData?: { readonly key: string; readonly dependsOn: readonly string[] };
+  /** For a dropdown: several options may be chosen, and the value is the list of them. */
+  readonly multiple?: boolean;
   /** For `code`: the language shown in the editor. */
   readonly language?: string;
 }
@@ -36,6 +38,11 @@ export interface AuthDescription {
   readonly fields: readonly ArgumentDescription[];
   /** OAuth2 client settings an administrator or user provides (client id and secret). */
   readonly clientFields: readonly ArgumentDescription[];
+  /**
+   * The app's steps run without a connection too (a step whose connection only adds something, as
+   * the wait app's e-mail): a step without one is still complete.
+   */
+  readonly optional?: boolean;
 }
 
 export type TriggerType = 'webhook' | 'polling' | 'schedule';
@@ -72,4 +79,8 @@ export interface DynamicOption {
   readonly value: string | number;
 }
 
+/** Whether the app's steps take a connection at all. */
 export const needsConnection = (app: AppDescription): boolean => app.auth.kind !== 'none';
+
+/** Whether a step of the app is incomplete without a connection. */
+export const requiresConnection = (app: AppDescription): boolean => needsConnection(app) && app.auth.optional !== true;

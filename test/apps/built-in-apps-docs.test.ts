@@ -43,7 +43,9 @@ describe('docs/app-sdk.md', () => {
         ...Object.keys(app.dynamicFields),
       ];
       expect(keys.filter((key) => !text.includes(`\`${key}\``))).toEqual([]);
-      for (const trigger of manifest.triggers) expect(text).toMatch(new RegExp(`${trigger.type} triggers?`, 'i'));
+      // A trigger without a type is one the engine starts.
+      for (const trigger of manifest.triggers)
+        expect(text).toMatch(new RegExp(`${trigger.type ?? 'engine'} triggers?`, 'i'));
       if (manifest.triggers.length === 0) expect(text).not.toMatch(/trigger/i);
       if (manifest.actions.length === 0) expect(text).not.toMatch(/\baction/i);
       if (Object.keys(app.dynamicData).length === 0) expect(text).toMatch(/Dynamic data( and fields)?: none\./);

@@ -66,6 +66,18 @@ describe('the built-in apps', () => {
     expect(steps('datastore')).toEqual({ getValue: ['key'], setValue: ['key', 'value'] });
     expect(steps('branches')).toEqual({ execute: ['mode'], executeBranch: [] });
     expect(steps('loop')).toEqual({ loopOverItems: ['items', 'maxItems'] });
+    expect(steps('flows')).toEqual({
+      calledByFlow: [],
+      executionFailed: ['flowIds'],
+      callFlow: ['flowId', 'input', 'waitForResult'],
+      returnResult: ['result'],
+      stopExecution: ['status', 'message'],
+    });
+    expect(steps('wait')).toEqual({
+      waitForWebhook: ['timeoutMinutes'],
+      waitForApproval: ['message', 'recipients', 'timeoutMinutes'],
+      waitForForm: ['formId', 'message', 'recipients', 'timeoutMinutes'],
+    });
   });
 
   it("evaluates paths, branches and loops in the engine: their actions' run says so instead of running", async () => {
@@ -85,6 +97,7 @@ describe('the built-in apps', () => {
         'Datastore',
         'Delay',
         'Filter',
+        'Flows',
         'Formatter',
         'GitHub',
         'HTTP Request',
@@ -93,6 +106,7 @@ describe('the built-in apps', () => {
         'RSS',
         'Scheduler',
         'SMTP',
+        'Wait',
         'Webhook',
       ]);
     } finally {

@@ -56,7 +56,9 @@ describe.each(DIALECTS)('flows that branch and loop (%s)', (dialect) => {
     const [big, otherwise] = steps.filter((s) => s.parentStepId === paths.id);
     await call('PATCH', `/steps/${big.id}`, {
       name: 'Big order',
-      branchConditions: [{ and: [{ key: `{{step.${triggerId}.body.total}}`, operator: 'greater_than', value: '100' }] }],
+      branchConditions: [
+        { and: [{ key: `{{step.${triggerId}.body.total}}`, operator: 'greater_than', value: '100' }] },
+      ],
     });
     // A third branch, between them: orders of exactly 100.
     const exact = await call('POST', `/flows/${flowId}/steps`, { previousStepId: big.id, parentStepId: paths.id });

@@ -21,6 +21,8 @@ export interface TestInstance {
   readonly conveyor: Conveyor;
   readonly database: TestDatabase;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  /** Stops the instance and starts it again on the same database (SQLite: start it `onDisk`). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,8 +64,14 @@ export const startTestInstance = async (
     throw error;
   }
   return {
-    conveyor,
+    get conveyor() {
+      return conveyor;
+    },
     database,
+    async restart() {
+      await conveyor.close();
+      conveyor = await createConveyor(config, overrides);
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -171,6 +171,36 @@ export const dynamicDropdown = <const O extends DynamicDropdownOptions>(
   dynamicData: options.dynamicData,
 });
 
+export interface DynamicMultiSelectOptions extends ArgumentOptions<string[]> {
+  readonly dynamicData: string;
+  readonly dependsOn?: readonly string[];
+}
+
+/**
+ * Several options of a list the app gives at run time (flows, labels...); the value is the list of
+ * the chosen values, as text. An empty list is a value: "none chosen".
+ */
+export const dynamicMultiSelect = <const O extends DynamicMultiSelectOptions>(
+  options: O,
+): Argument<Value<string[], O>, O['dynamicData']> => ({
+  ...build(
+    'dropdown',
+    options,
+    (value): Parsed<string[]> => {
+      const list = 'must be a list of options.';
+      if (!Array.isArray(value)) return invalid(list);
+      const chosen: string[] = [];
+      for (const item of value) {
+        if (typeof item !== 'string' && typeof item !== 'number') return invalid(list);
+        chosen.push(String(item));
+      }
+      return valid([...new Set(chosen)]);
+    },
+    { multiple: true, dynamicData: { key: options.dynamicData, dependsOn: options.dependsOn ?? [] } },
+  ),
+  dynamicData: options.dynamicData,
+});
+
 const cellText = (value: unknown): string | null => {
   if (isAbsent(value)) return '';
   const parsed = parseString(value);

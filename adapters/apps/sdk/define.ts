@@ -6,6 +6,7 @@ import type {
   StepDescription,
   TriggerType,
 } from '../../../core/domain/app.js';
+import type { OwnerData } from '../../../ports/app-catalog.js';
 import {
   type ArgumentMap,
   type ArgumentMapOf,
@@ -60,7 +61,11 @@ export interface TriggerSchedule {
 }
 
 export interface TriggerOptions<M extends ArgumentMap, F extends string = never> extends StepOptions<M, F> {
-  readonly type: TriggerType;
+  /**
+   * How the trigger fires. None for a trigger whose runs the engine starts itself (a flow called
+   * by another, a run that failed): it hands the trigger what happened as `ctx.webhook`.
+   */
+  readonly type?: TriggerType;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
   /**
    * Schedule triggers: when to fire, from the step's parameters (null when they name no time).
@@ -72,7 +77,7 @@ export interface TriggerOptions<M extends ArgumentMap, F extends string = never>
 export interface TriggerDefinition<M extends ArgumentMap = any, F extends string = string> {
   readonly kind: 'trigger';
   readonly key: string;
-  readonly type: TriggerType;
+  readonly type?: TriggerType;
   readonly arguments: M;
   readonly dynamicFieldsKey?: F;
   readonly parameters: v.GenericSchema<unknown, InferParameters<M>>;
@@ -108,7 +113,7 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
 ): TriggerDefinition<M, F> => ({
   kind: 'trigger',
   key: options.key,
-  type: options.type,
+  ...(options.type && { type: options.type }),
   arguments: options.arguments,
   ...(options.dynamicFieldsKey !== undefined && { dynamicFieldsKey: options.dynamicFieldsKey }),
   parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
@@ -120,7 +125,10 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
 export type { DynamicOption };
 
 /** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
-export type DraftContext = AppContext<Readonly<Record<string, unknown>>>;
+export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & {
+  /** What of the flow's owner the app may list (`ctx.owner.flows()`); empty outside a flow. */
+  readonly owner: OwnerData;
+};
 
 export type DynamicDataHandler = (ctx: DraftContext) => Promise<readonly DynamicOption[]>;
 export type DynamicFieldsHandler = (ctx: DraftContext) => Promise<readonly ArgumentDescription[]>;
@@ -149,6 +157,11 @@ export interface AppOptions<DD extends string = string, DF extends string = stri
   /** Raise when arguments change meaning, so that steps saved with an older version can be found. */
   readonly version: number;
   readonly auth: AuthDefinition;
+  /**
+   * `optional`: the app's steps run without a connection too, and a step without one is complete
+   * (the connection only adds something, as the wait app's e-mail). Required by default.
+   */
+  readonly connection?: 'required' | 'optional';
   readonly triggers: readonly TriggerDefinition<ArgumentMapOf<NoInfer<DD>>, NoInfer<DF>>[];
   readonly actions: readonly ActionDefinition<ArgumentMapOf<NoInfer<DD>>, NoInfer<DF>>[];
   readonly dynamicData?: Readonly<Record<DD, DynamicDataHandler>>;
@@ -204,7 +217,10 @@ export const defineApp = <DD extends string = never, DF extends string = never>(
       iconUrl: appIconUrl(options.key),
       primaryColor: options.primaryColor,
       version: options.version,
-      auth: options.auth.description,
+      auth:
+        options.connection === 'optional' && options.auth.kind !== 'none'
+          ? { ...options.auth.description, optional: true }
+          : options.auth.description,
       triggers: options.triggers.map((t) => t.manifest),
       actions: options.actions.map((a) => a.manifest),
     },

@@ -1,3 +1,5 @@
+import type { RunAccess } from './context.js';
+
 /**
  * How an action tells the engine to end the run early, as a success, without running the steps
  * after it (the filter app when no condition group matches).
@@ -63,3 +65,12 @@ export const suspendUntil = (until: Date): FlowSuspend => ({ [SUSPEND]: true, un
 
 export const isFlowSuspend = (value: unknown): value is FlowSuspend =>
   typeof value === 'object' && value !== null && (value as Partial<FlowSuspend>)[SUSPEND] === true;
+
+/**
+ * The run a step is in, for steps that only mean something inside one (calling a flow, waiting for
+ * a request): outside a run (`ctx.run` null) the step fails, saying why.
+ */
+export const runOf = (ctx: { readonly run: RunAccess | null }): RunAccess => {
+  if (!ctx.run) throw new Error('This step works only while its flow runs.');
+  return ctx.run;
+};

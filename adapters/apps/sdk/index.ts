@@ -9,6 +9,7 @@ export {
   describeArguments,
   dropdown,
   dynamicDropdown,
+  dynamicMultiSelect,
   type InferParameters,
   json,
   type KeyValue,
@@ -61,6 +62,7 @@ export {
   isFlowStop,
   isFlowSuspend,
   isFlowWait,
+  runOf,
   stopFlow,
   suspendUntil,
   waitUntil,
@@ -68,6 +70,7 @@ export {
 export type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from './http-client.js';
 export { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
 export { createHttpTransport, DEFAULT_HTTP_LIMITS, type HttpLimits, type HttpTransport } from './http-transport.js';
+export { jsonOrText } from './json-or-text.js';
 export {
   assertHostAllowed,
   BlockedAddressError,

@@ -1,5 +1,15 @@
 import { bodyProblem, headersProblem, statusProblem } from '../../../core/domain/webhook-answer.js';
-import { boolean, defineAction, defineApp, defineTrigger, keyValueList, noAuth, number, text } from '../sdk/index.js';
+import {
+  boolean,
+  defineAction,
+  defineApp,
+  defineTrigger,
+  jsonOrText,
+  keyValueList,
+  noAuth,
+  number,
+  text,
+} from '../sdk/index.js';
 import { icon } from './icon.js';
 
 const catchRawWebhook = defineTrigger({
@@ -18,16 +28,6 @@ const catchRawWebhook = defineTrigger({
     return [{ data: ctx.webhook ?? { method: 'GET', headers: {}, query: {}, body: null } }];
   },
 });
-
-/** JSON text goes back as JSON; anything else as the text it is. */
-const parseBody = (body: string | undefined): unknown => {
-  if (body === undefined) return null;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-};
 
 const respondWith = defineAction({
   key: 'respondWith',
@@ -60,7 +60,7 @@ const respondWith = defineAction({
     return {
       statusCode,
       headers: Object.fromEntries(headers.map((h) => [h.key, h.value])),
-      body: parseBody(body),
+      body: jsonOrText(body),
     };
   },
 });

@@ -1,5 +1,5 @@
 import type { AppDescription, StepDescription } from '../../../core/domain/app.js';
-import { needsConnection } from '../../../core/domain/app.js';
+import { needsConnection, requiresConnection } from '../../../core/domain/app.js';
 import type { AppConfig, OAuthClient } from '../../../core/domain/app-config.js';
 import type { Connection } from '../../../core/domain/connection.js';
 import type { Answer } from '../schemas/resources.schemas.js';
@@ -14,6 +14,8 @@ export const presentApp = (app: AppDescription) => ({
   version: app.version,
   authKind: app.auth.kind,
   supportsConnections: needsConnection(app),
+  /** Steps of the app are complete without a connection too (the connection only adds to them). */
+  connectionOptional: needsConnection(app) && !requiresConnection(app),
   triggerCount: app.triggers.length,
   actionCount: app.actions.length,
 });

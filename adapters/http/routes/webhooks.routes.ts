@@ -8,7 +8,8 @@ import { bodyText } from '../request-body.js';
 import { unwrap } from '../respond.js';
 import { idParam } from '../validation.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The methods webhook addresses take (a HEAD or OPTIONS probe starts nothing). */
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The two webhook routes, as the metrics name them (webhook-shedding.ts names its refusals so too). */
 export const WEBHOOK_ROUTE = '/webhooks/flows/:flowId';
 export const SYNC_WEBHOOK_ROUTE = `${WEBHOOK_ROUTE}/sync`;
@@ -21,7 +22,7 @@ const grouped = (pairs: URLSearchParams): Record<string, string | string[]> => {
 };
 
 /** The request as the trigger sees it: JSON and form bodies parsed, anything else as text. */
-const incoming = async (c: Context): Promise<IncomingRequest> => {
+export const incoming = async (c: Context): Promise<IncomingRequest> => {
   const type = c.req.header('content-type') ?? '';
   const text = await bodyText(c);
   let body: unknown = text;

@@ -10,7 +10,7 @@ import type { Executor } from './executor.js';
  */
 export const runWaits = (
   executor: Executor,
-): Pick<ExecutionRepository, 'wake' | 'suspend' | 'resumeToken' | 'findCalled'> => {
+): Pick<ExecutionRepository, 'wake' | 'suspend' | 'resumeToken' | 'findCalled' | 'callsRunning'> => {
   const { db, codec } = executor;
   /** A moment as a value inside an expression: Postgres needs its type spelled there. */
   const moment = (date: Date) =>
@@ -59,6 +59,17 @@ export const runWaits = (
         .execute();
       const row = await db.selectFrom('executions').select('resume_token').where('id', '=', id).executeTakeFirst();
       return row?.resume_token ?? candidate;
+    },
+
+    async callsRunning(parentExecutionId) {
+      const row = await db
+        .selectFrom('executions')
+        .select('id')
+        .where('parent_execution_id', '=', parentExecutionId)
+        .where('status', 'in', ['running', 'waiting'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async findCalled(parentExecutionId, stepKey) {

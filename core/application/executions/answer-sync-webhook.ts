@@ -16,11 +16,14 @@ export type SyncWebhookAnswer =
   /** Still running after the time limit (or waiting on a delay). */
   | { readonly kind: 'pending'; readonly executionId: string };
 
-interface Deps extends Pick<CoreDeps, 'logger' | 'settings'> {
+interface Deps extends Pick<CoreDeps, 'logger' | 'settings' | 'repos'> {
   readonly acceptWebhook: ReturnType<typeof makeAcceptWebhook>;
   readonly runExecution: RunExecution;
   readonly getWebhookResponse: ReturnType<typeof makeGetWebhookResponse>;
 }
+
+/** How often a sync call looks again at a run that waits for a flow it called. */
+const SYNC_POLL_MS = 25;
 
 const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
@@ -42,9 +45,25 @@ export const makeAnswerSyncWebhook =
         return 'skipped' as const;
       });
     for (const id of others) void run(id);
+    const deadline = Date.now() + deps.settings.engine.syncTimeoutMs;
     const outcome = await Promise.race([run(first), sleep(deps.settings.engine.syncTimeoutMs)]);
-    const response: WebhookResponse =
-      outcome === 'timeout' ? { kind: 'pending' } : await deps.getWebhookResponse(first);
+    let response: WebhookResponse = outcome === 'timeout' ? { kind: 'pending' } : await deps.getWebhookResponse(first);
+    // A run that waits for a flow it called goes on when that run ends, in a worker: the caller of
+    // the webhook waits for it within the time limit. A run that waits for a person or a request
+    // answers 202 at once.
+    const goesOnSoon = async () => {
+      if (await deps.repos.executions.callsRunning(first)) return true;
+      const execution = await deps.repos.executions.findById(first);
+      // Running in a worker, or woken by the called run's end and due now.
+      return (
+        execution?.status === 'running' ||
+        (execution?.status === 'waiting' && (execution.resumeAt?.getTime() ?? Infinity) <= Date.now())
+      );
+    };
+    while (response.kind === 'pending' && outcome !== 'timeout' && Date.now() < deadline && (await goesOnSoon())) {
+      await sleep(Math.min(SYNC_POLL_MS, Math.max(0, deadline - Date.now())));
+      response = await deps.getWebhookResponse(first);
+    }
     switch (response.kind) {
       case 'respond':
         return ok(response);

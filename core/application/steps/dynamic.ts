@@ -7,6 +7,7 @@ import { connectionUse } from '../../engine/connection-use.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadStep } from '../flows/load-flow.js';
+import { ownerFlows } from './owner-flows.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>;
 
@@ -26,7 +27,7 @@ const draft =
   async (actor: Actor, stepId: string, input: DraftInput): Promise<Result<T, DomainError>> => {
     const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
     if (!loaded.ok) return loaded;
-    const { step } = loaded.value;
+    const { step, flow } = loaded.value;
     if (step.appKey === null) return err(invalidInput({ [field]: ['needs the step to have an app first.'] }));
     let connection: ConnectionUse | null = null;
     if (step.connectionId !== null) {
@@ -40,6 +41,8 @@ const draft =
       key: input.key,
       parameters: input.parameters ?? step.parameters,
       connection,
+      // The flow's owner's, not the caller's: an administrator editing someone's flow lists their flows.
+      owner: { flows: () => ownerFlows(deps.repos, flow.userId) },
     });
     if (outcome.ok) return ok(outcome.value);
     return err(

@@ -1,5 +1,5 @@
 import type { AppCatalog } from '../../../ports/app-catalog.js';
-import { needsConnection } from '../../domain/app.js';
+import { requiresConnection } from '../../domain/app.js';
 import type { FieldErrors } from '../../domain/errors.js';
 import type { StepDefinition, StepStatus } from '../../domain/flow.js';
 import { containsReference } from '../../domain/flow-rules.js';
@@ -21,13 +21,13 @@ export const appVersionOf = (apps: AppCatalog, appKey: string | null): number | 
 
 /**
  * A step is completed when it names a trigger or action its app has, has a connection if the app
- * needs one, and its parameters pass the arguments' checks. A parameter that takes a value from an
+ * requires one, and its parameters pass the arguments' checks. A parameter that takes a value from an
  * earlier step (`{{step.…}}`) is only known when the flow runs: it counts as given here.
  */
 export const evaluateStep = (apps: AppCatalog, step: StepDefinition): StepStatus => {
   const found = definitionOf(apps, step);
   if (!found || step.key === null) return 'incomplete';
-  if (needsConnection(found.app) && step.connectionId === null) return 'incomplete';
+  if (requiresConnection(found.app) && step.connectionId === null) return 'incomplete';
   const errors = apps.checkStepParameters(found.app.key, step.type, step.key, step.parameters);
   const standing = Object.keys(errors ?? {}).filter((field) => !containsReference(step.parameters[field]));
   return standing.length === 0 ? 'completed' : 'incomplete';

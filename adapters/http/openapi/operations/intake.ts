@@ -23,6 +23,36 @@ export const INTAKE_OPERATIONS = tagged('Webhooks and GraphQL', [
     status: 200,
     returns: "The flow's answer, or the execution when it has no respond step",
   })),
+  ...WEBHOOK_METHODS.map((method) => ({
+    method,
+    path: '/webhooks/runs/:executionId/:token',
+    root: true,
+    summary:
+      "Resume a waiting run (its resume URL, the token its guard): the request is kept for the run's waiting step",
+    access: 'public' as const,
+    status: 202,
+    returns: '{data: {executionId}}: the request is kept and the run woken',
+  })),
+  ...(['approve', 'reject'] as const).flatMap((answer) => [
+    {
+      method: 'GET' as const,
+      path: `/webhooks/runs/:executionId/:token/${answer}`,
+      root: true,
+      summary: `The page that asks to ${answer} a waiting run's request; opening it answers nothing`,
+      access: 'public' as const,
+      status: 200,
+      returns: 'An HTML page with a button that posts the answer',
+    },
+    {
+      method: 'POST' as const,
+      path: `/webhooks/runs/:executionId/:token/${answer}`,
+      root: true,
+      summary: `${answer === 'approve' ? 'Approve' : 'Reject'} a waiting run's request (its waitForApproval step)`,
+      access: 'public' as const,
+      status: 200,
+      returns: 'An HTML page thanking for the answer',
+    },
+  ]),
   {
     method: 'POST',
     path: '/graphql',

@@ -112,6 +112,7 @@ export interface App {
   primaryColor: string;
   authKind: 'none' | 'fields' | 'oauth2';
   supportsConnections: boolean;
+  connectionOptional: boolean;
   triggerCount: number;
   actionCount: number;
 }
@@ -133,6 +134,7 @@ export interface Argument {
   acceptsVariables?: boolean;
   options?: ArgumentOption[];
   dynamicData?: { key: string; dependsOn: string[] };
+  multiple?: boolean;
   language?: string;
 }
 

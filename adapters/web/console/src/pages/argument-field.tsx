@@ -160,21 +160,41 @@ const DynamicDropdown = ({
         (e: Error) => setFailure(e.message),
       );
   }, [step.id, step.connectionId, source?.key, dependsOn]);
+  const chosen = argument.multiple && Array.isArray(value) ? value.map(String) : [];
   return (
     <>
-      <select
-        id={id}
-        value={String(value ?? '')}
-        onChange={(e) => onValue(e.currentTarget.value)}
-        aria-describedby={describedBy}
-      >
-        <option value="">{options ? 'Choose…' : 'Loading options…'}</option>
-        {options?.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.name}
-          </option>
-        ))}
-      </select>
+      {argument.multiple ? (
+        <select
+          id={id}
+          multiple
+          onChange={(e) => onValue(Array.from(e.currentTarget.selectedOptions, (option) => option.value))}
+          aria-describedby={describedBy}
+        >
+          {options?.map((option) => (
+            <option
+              key={String(option.value)}
+              value={String(option.value)}
+              selected={chosen.includes(String(option.value))}
+            >
+              {option.name}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <select
+          id={id}
+          value={String(value ?? '')}
+          onChange={(e) => onValue(e.currentTarget.value)}
+          aria-describedby={describedBy}
+        >
+          <option value="">{options ? 'Choose…' : 'Loading options…'}</option>
+          {options?.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
       {failure && <p class="field-error">Options could not be loaded: {failure}</p>}
     </>
   );

@@ -146,7 +146,7 @@ export const ConnectionPicker = ({
   const id = useId('connection');
   return (
     <div class="field">
-      <label for={id}>Connection (required)</label>
+      <label for={id}>Connection ({app.connectionOptional ? 'optional' : 'required'})</label>
       <div class="inline">
         <select id={id} value={value ?? ''} onChange={(e) => onValue(e.currentTarget.value || null)}>
           <option value="">{connections.loading ? 'Loading…' : 'Choose a connection…'}</option>
