@@ -24,6 +24,12 @@ export interface ConnectionUse {
   readonly save?: (credentials: Credentials) => Promise<void>;
 }
 
+/** What of the step's owner a draft hook may read (Automatisch's `$.forms`). */
+export interface OwnerData {
+  /** The owner's forms, newest first. */
+  forms(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+}
+
 /** A step being edited asks its app for options or extra arguments. */
 export interface DraftRequest {
   readonly appKey: string;
@@ -31,6 +37,8 @@ export interface DraftRequest {
   readonly key: string;
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly connection: ConnectionUse | null;
+  /** The flow's owner; none outside a flow (an app's own tests). */
+  readonly owner?: OwnerData;
 }
 
 export type DraftOutcome<T> =

@@ -1,5 +1,5 @@
 import type { ArgumentDescription } from '../../core/domain/app.js';
-import type { AppCatalog, DraftOutcome, DraftRequest } from '../../ports/app-catalog.js';
+import type { AppCatalog, DraftOutcome, DraftRequest, OwnerData } from '../../ports/app-catalog.js';
 import { type CatalogParts, ownEntry } from './catalog-apps.js';
 import { failureReason, secretsOf } from './failure-reason.js';
 import type { App, DynamicOption } from './sdk/index.js';
@@ -18,6 +18,9 @@ type Drafts = Pick<AppCatalog, 'loadDynamicData' | 'loadDynamicFields'> & DraftH
 
 type DraftHandlers<T> = (app: App) => Readonly<Record<string, (ctx: any) => Promise<T>>>;
 
+/** A draft hook called outside a flow sees an owner with nothing. */
+const NO_OWNER: OwnerData = { forms: async () => [] };
+
 const dataOf: DraftHandlers<readonly DynamicOption[]> = (app) => app.dynamicData;
 const fieldsOf: DraftHandlers<readonly ArgumentDescription[]> = (app) => app.dynamicFields;
 
@@ -29,7 +32,8 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const handler = app ? ownEntry(handlers(app), run.key) : undefined;
     if (!app || !handler) return { ok: false, unknownKey: true };
     try {
-      return { ok: true, value: await handler(open(app, run.connection).context(run.parameters)) };
+      const context = open(app, run.connection).context(run.parameters);
+      return { ok: true, value: await handler({ ...context, owner: run.owner ?? NO_OWNER }) };
     } catch (error) {
       const reason = failureReason(
         error,
@@ -44,7 +48,7 @@ export const draftHooks = ({ apps, open, logger }: CatalogParts): Drafts => {
     const app = apps.get(run.appKey);
     const handler = ownEntry(handlers(app), run.key);
     if (!handler) throw new Error(`${app.key} has no ${what} "${run.key}".`);
-    return handler(open(app, run.connection, run).context(run.parameters));
+    return handler({ ...open(app, run.connection, run).context(run.parameters), owner: run.owner ?? NO_OWNER });
   };
 
   return {

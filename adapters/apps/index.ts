@@ -3,6 +3,7 @@ import { datastore } from './datastore/index.js';
 import { delay } from './delay/index.js';
 import { filter } from './filter/index.js';
 import { formatter } from './formatter/index.js';
+import { forms } from './forms/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { postgresql } from './postgresql/index.js';
@@ -19,6 +20,7 @@ export const builtInApps: readonly App[] = [
   delay,
   filter,
   formatter,
+  forms,
   github,
   httpRequest,
   postgresql,

@@ -15,6 +15,7 @@ import {
   parametersSchema,
 } from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
+import type { OwnerData } from '../../../ports/app-catalog.js';
 import type { AppContext, AuthAccess, TriggerContext } from './context.js';
 import type { OAuth2AuthDefinition } from './oauth2.js';
 
@@ -120,7 +121,10 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
 export type { DynamicOption };
 
 /** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
-export type DraftContext = AppContext<Readonly<Record<string, unknown>>>;
+export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & {
+  /** What of the flow's owner the app may list (`ctx.owner.forms()`); empty outside a flow. */
+  readonly owner: OwnerData;
+};
 
 export type DynamicDataHandler = (ctx: DraftContext) => Promise<readonly DynamicOption[]>;
 export type DynamicFieldsHandler = (ctx: DraftContext) => Promise<readonly ArgumentDescription[]>;

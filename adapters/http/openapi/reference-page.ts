@@ -1,13 +1,5 @@
+import { escapeHtml } from '../html.js';
 import type { OpenApiDocument } from './document.js';
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 
 type Json = Record<string, any>;
 

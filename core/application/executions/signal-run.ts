@@ -1,9 +1,9 @@
 import type { SignalKind } from '../../../ports/step-runner.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
-import { isFinished } from '../../domain/execution.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { wakeRun } from '../../engine/wake-run.js';
 import type { CoreDeps } from '../deps.js';
+import { runByToken } from './run-by-token.js';
 
 /**
  * Something from outside reached a run through its resume URL (`/webhooks/runs/:id/:token`): a
@@ -19,13 +19,9 @@ export const makeSignalRun =
     readonly kind: SignalKind;
     readonly payload: unknown;
   }): Promise<Result<{ readonly executionId: string }, DomainError>> => {
-    const { repos, secrets } = deps;
-    const execution = await repos.executions.findById(input.executionId);
-    if (!execution || isFinished(execution.status)) return err(notFound('Execution'));
-    // A run that never handed its URL out gets a token nobody knows, which the given one cannot match.
-    const token = await repos.executions.resumeToken(execution.id, deps.ids.next());
-    if (secrets.hash(token) !== secrets.hash(input.token)) return err(notFound('Execution'));
-    await repos.runSignals.add({
+    const execution = await runByToken(deps, input.executionId, input.token);
+    if (!execution) return err(notFound('Execution'));
+    await deps.repos.runSignals.add({
       id: deps.ids.ordered(),
       executionId: execution.id,
       kind: input.kind,

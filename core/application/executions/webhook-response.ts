@@ -20,8 +20,8 @@ export type WebhookResponse =
   /** Still running (waiting on a delay, or past the time limit). */
   | { readonly kind: 'pending' };
 
-const RESPONDING_APP = 'webhook';
-const RESPONDING_ACTION = 'respondWith';
+/** The steps that answer: the webhook app's "Respond with", and the forms app's for a form's page. */
+const RESPONDING = new Set(['webhook.respondWith', 'forms.respondWith']);
 
 const asResponse = (output: unknown): WebhookResponse => {
   const data = (typeof output === 'object' && output !== null ? output : {}) as Record<string, unknown>;
@@ -48,7 +48,7 @@ export const makeGetWebhookResponse =
     const steps = await stepsOfRun(repos, execution);
     const recorded = await repos.executionSteps.listByExecution(executionId);
     const ran = new Set(recorded.map((r) => r.stepId));
-    const responding = steps.filter((s) => s.appKey === RESPONDING_APP && s.key === RESPONDING_ACTION && ran.has(s.id));
+    const responding = steps.filter((s) => RESPONDING.has(`${s.appKey}.${s.key}`) && ran.has(s.id));
     const last = responding.at(-1);
     if (last) return asResponse(recorded.find((r) => r.stepId === last.id)?.dataOut);
     const allRan = steps.every((s) => ran.has(s.id));

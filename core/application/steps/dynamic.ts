@@ -26,7 +26,7 @@ const draft =
   async (actor: Actor, stepId: string, input: DraftInput): Promise<Result<T, DomainError>> => {
     const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
     if (!loaded.ok) return loaded;
-    const { step } = loaded.value;
+    const { step, flow } = loaded.value;
     if (step.appKey === null) return err(invalidInput({ [field]: ['needs the step to have an app first.'] }));
     let connection: ConnectionUse | null = null;
     if (step.connectionId !== null) {
@@ -40,6 +40,10 @@ const draft =
       key: input.key,
       parameters: input.parameters ?? step.parameters,
       connection,
+      // The flow's owner's, not the caller's: an administrator editing someone's flow lists their forms.
+      owner: {
+        forms: async () => (await deps.repos.forms.listByUser(flow.userId)).map(({ id, name }) => ({ id, name })),
+      },
     });
     if (outcome.ok) return ok(outcome.value);
     return err(
