@@ -109,8 +109,10 @@ const renderInput = (field: FormField, name: string, id: string, values: SentVal
     case 'multiline':
       return `<div class="field"><label for="${id}">${labelText(field)}</label><textarea rows="4" maxlength="${ANSWER_LIMITS.multiline}" ${common}${field.readonly ? ' readonly' : ''}>${e(value)}</textarea>${after}</div>`;
     default: {
-      const format = field.type === 'string' && field.validationFormat ? FORMAT_INPUTS[field.validationFormat] : undefined;
-      const custom = field.type === 'string' && field.validationFormat === 'custom' ? field.validationPattern : undefined;
+      const format =
+        field.type === 'string' && field.validationFormat ? FORMAT_INPUTS[field.validationFormat] : undefined;
+      const custom =
+        field.type === 'string' && field.validationFormat === 'custom' ? field.validationPattern : undefined;
       const type = TYPE_INPUTS[field.type] ?? format?.type ?? 'text';
       const pattern = custom ?? format?.pattern;
       const rules = `${pattern ? ` pattern="${e(pattern)}"` : ''}${hint ? ` title="${e(hint)}"` : ''}`;
@@ -134,7 +136,9 @@ const renderArray = (field: FormField, id: string, values: SentValues, problems:
   const problem = problems[field.key]?.join(' ');
   const rows = Array.from({ length: rowsOffered(field, values) }, (_, row) => {
     const inputs = (field.fields ?? [])
-      .map((sub, index) => renderInput(sub, `${field.key}.${row}.${sub.key}`, `${id}-${row}-${index}`, values, problems))
+      .map((sub, index) =>
+        renderInput(sub, `${field.key}.${row}.${sub.key}`, `${id}-${row}-${index}`, values, problems),
+      )
       .join('\n');
     return `<fieldset><legend>${e(field.name)} ${row + 1}</legend>\n${inputs}\n</fieldset>`;
   });

@@ -134,7 +134,10 @@ describe('readAnswers', () => {
       ],
     });
     expect(
-      readAnswers(guests, sent({ 'guests.0.name': 'Ada', 'guests.1.name': '', 'guests.2.name': 'Bob', 'guests.2.vegan': 'true' })),
+      readAnswers(
+        guests,
+        sent({ 'guests.0.name': 'Ada', 'guests.1.name': '', 'guests.2.name': 'Bob', 'guests.2.vegan': 'true' }),
+      ),
     ).toEqual({ ok: true, value: { guests: [{ name: 'Ada' }, { name: 'Bob', vegan: 'true' }] } });
     expect(readAnswers(guests, sent({ 'guests.0.name': '' }))).toEqual({
       ok: false,
@@ -144,9 +147,10 @@ describe('readAnswers', () => {
       ok: false,
       error: { 'guests.0.name': ['is required.'] },
     });
-    expect(
-      readAnswers(guests, sent({ 'guests.0.name': 'A', 'guests.1.name': 'B', 'guests.4.name': 'C' })),
-    ).toEqual({ ok: false, error: { guests: ['takes at most 2 rows.'] } });
+    expect(readAnswers(guests, sent({ 'guests.0.name': 'A', 'guests.1.name': 'B', 'guests.4.name': 'C' }))).toEqual({
+      ok: false,
+      error: { guests: ['takes at most 2 rows.'] },
+    });
   });
 
   it('keeps the page’s query parameters that name no field, within bounds, as Automatisch’s page does', () => {

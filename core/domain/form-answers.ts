@@ -22,8 +22,14 @@ export const ANSWER_LIMITS = {
   extraName: 100,
 } as const;
 
-/** Text no form answers with: C0 controls other than tab and line breaks, and DEL. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Whether the text holds what no form answers with: C0 controls other than tab and line breaks, and DEL. */
+const hasControl = (text: string) => {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+};
 
 /** HTML's own rule for `type=email`, so that the server takes what the browser lets through. */
 const EMAIL =
@@ -80,7 +86,7 @@ export const isChecked = (value: string | undefined) => value === 'true' || valu
 const textProblem = (field: FormField, value: string): string | null => {
   const limit = field.type === 'multiline' ? ANSWER_LIMITS.multiline : ANSWER_LIMITS.text;
   if (value.length > limit) return `must be at most ${limit} characters.`;
-  if (CONTROL.test(value)) return 'must not contain control characters.';
+  if (hasControl(value)) return 'must not contain control characters.';
   if (value.trim() === '') return field.required ? 'is required.' : null;
   if (field.type === 'dropdown') {
     return (field.options ?? []).some((option) => option.value === value) ? null : 'must be one of the choices.';
@@ -140,7 +146,9 @@ const readRows = (field: FormField, sent: SentValues, problems: Map<string, stri
   const min = field.minItems ?? (field.required ? 1 : 0);
   const max = Math.min(field.maxItems ?? FORM_LIMITS.items, FORM_LIMITS.items);
   if (answered.length < min) {
-    problems.set(field.key, [answered.length === 0 && field.required ? 'is required.' : `needs at least ${min} row${min === 1 ? '' : 's'}.`]);
+    problems.set(field.key, [
+      answered.length === 0 && field.required ? 'is required.' : `needs at least ${min} row${min === 1 ? '' : 's'}.`,
+    ]);
   } else if (answered.length > max) {
     problems.set(field.key, [`takes at most ${max} row${max === 1 ? '' : 's'}.`]);
   }
@@ -181,8 +189,8 @@ export const readAnswers = (
       name !== '' &&
       name.length <= ANSWER_LIMITS.extraName &&
       value.length <= ANSWER_LIMITS.text &&
-      !CONTROL.test(name) &&
-      !CONTROL.test(value);
+      !hasControl(name) &&
+      !hasControl(value);
     if (!fits || answers.has(name) || namesField(form.fields, name)) continue;
     answers.set(name, value);
     kept += 1;

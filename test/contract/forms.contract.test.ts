@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../core/domain/form.js';
 import type { VersionStep } from '../../core/domain/flow-version.js';
+import type { FormDefinition } from '../../core/domain/form.js';
 import { DIALECTS } from '../support/databases.js';
 import { at, insertUser, MINUTE, openFixture, type PersistenceFixture, T0 } from './persistence-fixture.js';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../adapters/http/html.js';
 import { bodyJsonSchema, queryJsonSchema } from '../../adapters/http/openapi/json-schema.js';
 import { OPERATIONS } from '../../adapters/http/openapi/operations/index.js';
-import { escapeHtml } from '../../adapters/http/html.js';
 import { DIALECTS } from '../support/databases.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';

@@ -6,6 +6,7 @@ import type {
   StepDescription,
   TriggerType,
 } from '../../../core/domain/app.js';
+import type { OwnerData } from '../../../ports/app-catalog.js';
 import {
   type ArgumentMap,
   type ArgumentMapOf,
@@ -15,7 +16,6 @@ import {
   parametersSchema,
 } from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
-import type { OwnerData } from '../../../ports/app-catalog.js';
 import type { AppContext, AuthAccess, TriggerContext } from './context.js';
 import type { OAuth2AuthDefinition } from './oauth2.js';
 

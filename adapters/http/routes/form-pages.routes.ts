@@ -74,7 +74,10 @@ const sentValues = async (c: Context<AppEnv>): Promise<SentValues> => {
   const length = c.req.header('content-length');
   if (length !== undefined && Number(length) > limitBytes) fail({ code: 'http.payload_too_large', limitBytes });
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-    fail({ code: 'http.bad_request', message: 'A form is sent as application/x-www-form-urlencoded, as browsers send it.' });
+    fail({
+      code: 'http.bad_request',
+      message: 'A form is sent as application/x-www-form-urlencoded, as browsers send it.',
+    });
   }
   return new Map(new URLSearchParams(await bodyText(c)));
 };
@@ -90,7 +93,8 @@ const redirectOf = (headers: Readonly<Record<string, string>>): string | null =>
   }
 };
 
-const textOf = (body: unknown) => (typeof body === 'string' ? body : body === null ? '' : JSON.stringify(body, null, 2));
+const textOf = (body: unknown) =>
+  typeof body === 'string' ? body : body === null ? '' : JSON.stringify(body, null, 2);
 
 /** The page after the answers: the form again with its problems, a flow's answer, a redirect, or thanks. */
 const replyPage = (form: Form, reply: FormReply, action: string, sent: SentValues, back?: string) => {
@@ -108,7 +112,10 @@ const replyPage = (form: Form, reply: FormReply, action: string, sent: SentValue
       // A refusal keeps its status; any other answer is a page like the rest (200).
       const refused = reply.statusCode >= 400;
       const message = textOf(reply.body) || form.responseMessage || THANKS;
-      return htmlPage(refused ? reply.statusCode : 200, renderMessagePage({ title, message, refused, ...(back && { back }) }));
+      return htmlPage(
+        refused ? reply.statusCode : 200,
+        renderMessagePage({ title, message, refused, ...(back && { back }) }),
+      );
     }
   }
 };

@@ -15,7 +15,9 @@ export const formRoutes = (deps: HttpDeps) => {
   return new Hono<AppEnv>()
     .use('/forms/*', requireActor(deps))
     .get('/forms', async (c) => sendMany(c, 'Form', unwrap(await useCases.listForms(c.var.actor)).map(presentForm)))
-    .get('/forms/:formId', async (c) => sendOne(c, 'Form', presentForm(unwrap(await useCases.getForm(c.var.actor, id(c))))))
+    .get('/forms/:formId', async (c) =>
+      sendOne(c, 'Form', presentForm(unwrap(await useCases.getForm(c.var.actor, id(c))))),
+    )
     .post('/forms', requireAccess(deps)({ to: 'permission', action: 'manage', subject: 'Flow' }), async (c) => {
       const form = unwrap(await useCases.createForm(c.var.actor, await jsonBody(c, newFormSchema)));
       return sendOne(c, 'Form', presentForm(form), 201);

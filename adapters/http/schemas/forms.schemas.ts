@@ -4,7 +4,8 @@ import { closedObject } from './fields.js';
 
 const text = (max: number) =>
   v.pipe(v.string('must be a string.'), v.maxLength(max, `must be at most ${max} characters.`));
-const nonEmpty = (max: number) => v.pipe(v.string('must be a string.'), v.trim(), v.nonEmpty('is required.'), text(max));
+const nonEmpty = (max: number) =>
+  v.pipe(v.string('must be a string.'), v.trim(), v.nonEmpty('is required.'), text(max));
 /** A text a form may go without: left out keeps it, null clears it. */
 const optionalText = (max: number) => v.optional(v.nullable(text(max)));
 const flag = v.optional(v.boolean('must be a boolean.'));
