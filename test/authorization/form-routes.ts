@@ -5,7 +5,7 @@ import { type ForeignCase, type MatrixFixtures, permitted, type RouteCase, uniqu
 const FIELDS = [{ name: 'Email', key: 'email', type: 'string', required: true, validationFormat: 'email' }] as const;
 
 /** A form of the caller (or, for callers who cannot make one, the administrator's). */
-const formFor = async (fx: ActorFactory, actor: TestActor | null): Promise<string> => {
+export const formFor = async (fx: ActorFactory, actor: TestActor | null): Promise<string> => {
   const made = await fx.useCases.createForm(await owner(fx, actor), { name: `Form ${unique()}`, fields: [...FIELDS] });
   if (!made.ok) throw new Error(`could not create a form: ${made.error.code}`);
   return made.value.id;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { buildFlow, type StepSpec } from '../support/engine-flows.js';
-import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
+import {
+  enableRegistration,
+  installAndSignIn,
+  registerAndSignIn,
+  startTestInstance,
+  type TestInstance,
+} from '../support/http.js';
 
 const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
 
@@ -151,6 +157,23 @@ describe.each(DIALECTS)('forms starting flows (%s)', (dialect) => {
     expect((await runsOf(draft.flowId)).map((r) => r.testRun)).toEqual([true]);
     const tested = await instance.request('POST', `/steps/${draft.stepIds[0]}/test`, { token });
     expect(tested.body.data.lastExecutionStep.dataOut).toEqual({ name: 'Ada', email: 'ada@example.com' });
+  });
+
+  it('never hands a form’s answers to another user’s flow that names it', async () => {
+    const formId = await newForm();
+    await enableRegistration(instance, token);
+    const mallory = await registerAndSignIn(instance, {
+      fullName: 'Mallory',
+      email: 'mallory@example.com',
+      password: 'mallory password',
+    });
+    const trigger = { appKey: 'forms', key: 'newFormSubmission', parameters: { formId, workSynchronously: true } };
+    const theirs = await buildFlow(instance, mallory.token, trigger, [respondWith(() => ({ body: 'Stolen' }))]);
+    await theirs.call('PATCH', `/flows/${theirs.flowId}/status`, { active: true });
+    const res = await submit(formId, { name: 'Ada', email: 'ada@example.com' });
+    expect(await res.text()).toContain('We got it.');
+    const runs = await instance.request('GET', `/executions?flowId=${theirs.flowId}`, { token: mallory.token });
+    expect(runs.body.data).toEqual([]);
   });
 
   it('without a waiting flow, redirects to the trigger’s URL or shows the response message', async () => {
