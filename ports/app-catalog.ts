@@ -24,10 +24,12 @@ export interface ConnectionUse {
   readonly save?: (credentials: Credentials) => Promise<void>;
 }
 
-/** What of the step's owner a draft hook may read, asked for when needed, never loaded in advance. */
+/** What of the step's owner a draft hook may read (Automatisch's `$.forms`), asked for when needed, never loaded in advance. */
 export interface OwnerData {
   /** The owner's flows, by name (the flows app calls them, or watches them fail). */
   flows(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+  /** The owner's forms, newest first. */
+  forms(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
 }
 
 /** A step being edited asks its app for options or extra arguments. */

@@ -78,6 +78,12 @@ export interface FlowRepository {
   delete(id: string): Promise<void>;
   /** Unpublishes every published flow of the user; the ids of those it unpublished. */
   deactivateAllOfUser(userId: string, now: Date): Promise<string[]>;
+  /**
+   * The owner's flows whose trigger may be one of the app's: its draft's trigger is, or its
+   * published version's is. Oldest first. The caller asks `loadTriggered` which trigger each
+   * listens with now.
+   */
+  listTriggeredByApp(ownerId: string, appKey: string): Promise<string[]>;
   /** How many of the user's flows have a step of each app. */
   countByApp(userId: string): Promise<ReadonlyArray<{ readonly appKey: string; readonly count: number }>>;
 }

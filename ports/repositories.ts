@@ -22,6 +22,7 @@ import type {
   StepRepository,
   TemplateRepository,
 } from './flow-repositories.js';
+import type { FormRepository } from './form-repository.js';
 import type {
   SamlAuthProviderRepository,
   SamlIdentityRepository,
@@ -236,6 +237,7 @@ export interface Repositories {
   readonly flowVersions: FlowVersionRepository;
   readonly folders: FolderRepository;
   readonly templates: TemplateRepository;
+  readonly forms: FormRepository;
   readonly executions: ExecutionRepository;
   readonly executionSteps: ExecutionStepRepository;
   readonly flowStore: FlowStoreRepository;

@@ -5,6 +5,7 @@ import { delay } from './delay/index.js';
 import { filter } from './filter/index.js';
 import { flows } from './flows/index.js';
 import { formatter } from './formatter/index.js';
+import { forms } from './forms/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
@@ -25,6 +26,7 @@ export const builtInApps: readonly App[] = [
   filter,
   flows,
   formatter,
+  forms,
   github,
   httpRequest,
   loop,

@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log.js';
 import { bodyLimit } from './request-body.js';
 import { apiRouter } from './routes/api.js';
 import { appIconRoutes } from './routes/app-icons.routes.js';
+import { formPageRoutes } from './routes/form-pages.routes.js';
 import { GRAPHQL_PATH, graphqlRoutes, isGraphqlPath } from './routes/graphql.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
@@ -61,6 +62,8 @@ export const createHttpApp = (deps: HttpDeps) => {
   app.route('/', metricsRoutes(metrics, settings.metricsToken));
   app.route('/', webhookRoutes(deps));
   app.route('/', runResumeRoutes(deps));
+  // After the webhooks: their sandbox covers a waiting run's form page, under /webhooks too.
+  app.route('/', formPageRoutes(deps));
   app.route('/', samlSignInRoutes(deps));
 
   const api = apiRouter(deps);

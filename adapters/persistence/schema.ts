@@ -125,6 +125,19 @@ export interface FlowFoldersTable {
   updated_at: Timestamp;
 }
 
+export interface FormsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  display_name: string | null;
+  description: string | null;
+  response_message: string | null;
+  submit_button_text: string | null;
+  fields: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FlowsTable {
   id: string;
   user_id: string;
@@ -372,6 +385,7 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   connections: ConnectionsTable;
   flow_folders: FlowFoldersTable;
+  forms: FormsTable;
   flows: FlowsTable;
   steps: StepsTable;
   flow_versions: FlowVersionsTable;

@@ -52,6 +52,13 @@ import { makeCreateFolder } from './folders/create-folder.js';
 import { makeDeleteFolder } from './folders/delete-folder.js';
 import { makeListFolders } from './folders/list-folders.js';
 import { makeUpdateFolder } from './folders/update-folder.js';
+import { makeCreateForm } from './forms/create-form.js';
+import { makeDeleteForm } from './forms/delete-form.js';
+import { makeFormQueries } from './forms/form-queries.js';
+import { makeGetPublicForm } from './forms/public-form.js';
+import { makeAnswerRunForm, makeGetRunForm } from './forms/run-form.js';
+import { makeSubmitForm } from './forms/submit-form.js';
+import { makeUpdateForm } from './forms/update-form.js';
 import { makeInstallFirstAdmin } from './installation/install-first-admin.js';
 import { makeGetInstanceConfig } from './instance/get-instance-config.js';
 import { makeGetLicenseStatus } from './instance/get-license-status.js';
@@ -108,6 +115,8 @@ export const buildUseCases = (base: CoreDeps) => {
   const acceptWebhook = makeAcceptWebhook(deps, intake);
   const runExecution = makeRunExecution(deps);
   const getWebhookResponse = makeGetWebhookResponse(deps);
+  const answerSyncWebhook = makeAnswerSyncWebhook({ ...deps, acceptWebhook, runExecution, getWebhookResponse });
+  const signalRun = makeSignalRun(deps);
   return {
     checkAccess: makeCheckAccess(deps),
     getServiceInfo: makeGetServiceInfo(deps),
@@ -201,9 +210,9 @@ export const buildUseCases = (base: CoreDeps) => {
     listExecutionSteps: makeListExecutionSteps(deps),
     retryExecution: makeRetryExecution(deps),
     acceptWebhook,
-    signalRun: makeSignalRun(deps),
+    signalRun,
     checkResumeUrl: makeCheckResumeUrl(deps),
-    answerSyncWebhook: makeAnswerSyncWebhook({ ...deps, acceptWebhook, runExecution, getWebhookResponse }),
+    answerSyncWebhook,
     /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
     webhookRefusal: intake.refusal,
     getWebhookResponse,
@@ -218,6 +227,15 @@ export const buildUseCases = (base: CoreDeps) => {
     createFolder: makeCreateFolder(deps),
     updateFolder: makeUpdateFolder(deps),
     deleteFolder: makeDeleteFolder(deps),
+
+    ...makeFormQueries(deps),
+    createForm: makeCreateForm(deps),
+    updateForm: makeUpdateForm(deps),
+    deleteForm: makeDeleteForm(deps),
+    getPublicForm: makeGetPublicForm(deps),
+    submitForm: makeSubmitForm({ ...deps, acceptWebhook, answerSyncWebhook, refusal: intake.refusal }),
+    getRunForm: makeGetRunForm(deps),
+    answerRunForm: makeAnswerRunForm({ ...deps, signalRun }),
 
     listTemplates: makeListTemplates(deps),
     listPublicTemplates: makeListPublicTemplates(deps),

@@ -54,6 +54,11 @@ describe('the built-in apps', () => {
       catchRawWebhook: ['workSynchronously'],
       respondWith: ['statusCode', 'headers', 'body'],
     });
+    // Automatisch's forms app, key for key.
+    expect(steps('forms')).toEqual({
+      newFormSubmission: ['formId', 'workSynchronously', 'asyncRedirectUrl'],
+      respondWith: ['statusCode', 'headers', 'body'],
+    });
     expect(steps('scheduler')).toMatchObject({
       everyNMinutes: expect.arrayContaining(['interval']),
       everyHour: expect.arrayContaining(['triggersOnWeekend']),
@@ -99,6 +104,7 @@ describe('the built-in apps', () => {
         'Filter',
         'Flows',
         'Formatter',
+        'Forms',
         'GitHub',
         'HTTP Request',
         'Loop',

@@ -197,3 +197,16 @@ describe('wait: the app', () => {
     expect(catalog.find('smtp')?.auth.optional).toBeUndefined();
   });
 });
+
+describe('wait: listForms', () => {
+  it('lists the flow owner’s forms for waitForForm, as the forms app does', async () => {
+    const options = await catalog.dynamicData({
+      appKey: 'wait',
+      key: 'listForms',
+      parameters: {},
+      connection: null,
+      owner: { flows: async () => [], forms: async () => [{ id: 'f1', name: 'Leave request' }] },
+    });
+    expect(options).toEqual([{ name: 'Leave request', value: 'f1' }]);
+  });
+});

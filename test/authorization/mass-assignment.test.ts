@@ -211,6 +211,37 @@ describe.each(DIALECTS)('mass assignment and privilege escalation (%s)', (dialec
     );
   });
 
+  it('forms: a User cannot hand one to another owner, choose its id or set its times', async () => {
+    const adminForms = async () =>
+      (await world.instance.request('GET', '/forms', { token: world.adminToken })).body.data.map(
+        (f: { id: string }) => f.id,
+      );
+    const bobForms = async () =>
+      (await world.instance.request('GET', '/forms', { token: bob.token })).body.data.map(
+        (f: { id: string; createdAt: number }) => [f.id, f.createdAt],
+      );
+    let serial = 0;
+    await sendEachField(
+      'POST',
+      () => '/forms',
+      () => ({ name: `Form ${++serial}` }),
+      async () => ({
+        admin: await adminForms(),
+        noneWithOtherId: (await bobForms()).every(([id]: [string]) => id !== OTHER_ID),
+      }),
+    );
+    const { id: formId } = await world.call('POST', '/forms', bob.token, { name: 'Kept' });
+    await sendEachField(
+      'PATCH',
+      () => `/forms/${formId}`,
+      { name: 'Mine' },
+      async () => ({
+        admin: await adminForms(),
+        bob: await bobForms(),
+      }),
+    );
+  });
+
   it('GraphQL updateUser: the input has no role, status or owner to set', async () => {
     for (const field of ['roleId', 'role', 'status', 'isAdmin', 'userId']) {
       const res = await world.instance.request('POST', '/graphql', {

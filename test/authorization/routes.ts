@@ -3,6 +3,7 @@ import { BILLING_ROUTES } from './billing-routes.js';
 import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES } from './connection-fixtures.js';
 import { EXECUTION_ROUTES } from './execution-routes.js';
 import { FLOW_ROUTES } from './flow-routes.js';
+import { FORM_ROUTES } from './form-routes.js';
 import { adminOnly, everyone, MISSING, permitted, type RouteCase, signedIn, unique } from './route-case.js';
 import { SAML_ROUTES } from './saml-routes.js';
 
@@ -398,6 +399,7 @@ export const ROUTES: readonly RouteCase[] = [
     expect: adminOnly(200),
   },
   ...FLOW_ROUTES,
+  ...FORM_ROUTES,
   ...EXECUTION_ROUTES,
   ...SAML_ROUTES,
   ...BILLING_ROUTES,

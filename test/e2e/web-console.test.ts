@@ -839,4 +839,103 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       return (await page.locator('.page-header .badge-success').count()) === 1;
     }, 'the retry on version 2 to succeed');
   }, 90_000);
+
+  it('builds a form, answers it on its public page, and sees the flow that listens for it answer', async () => {
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${base}/flows`);
+    await page.getByRole('link', { name: 'Forms', exact: true }).click();
+    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await page.getByText('No form yet.').waitFor();
+
+    // A form with three fields: a required name, an e-mail address, a dropdown.
+    await page.getByRole('link', { name: 'Create form' }).click();
+    await page.getByRole('heading', { name: 'Create form' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Newsletter sign-up');
+    await page.getByLabel('Title on its page').fill('Join our <newsletter>');
+    await page.getByLabel('Response message').fill('See you soon.');
+    const field = (n: number) => page.getByRole('group', { name: new RegExp(`^Field ${n}`) });
+    await field(1).getByLabel('Label').fill('Your name');
+    await field(1).getByLabel('Required').check();
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await field(2).getByLabel('Label').fill('Email');
+    await field(2).getByLabel('Format').selectOption({ label: 'E-mail address' });
+    await field(2).getByLabel('Required').check();
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await field(3).getByLabel('Type').selectOption({ label: 'Dropdown' });
+    await field(3).getByLabel('Label').fill('Topic');
+    await field(3).getByLabel('Choices, one per line').fill('Tech\nArt');
+    await shot('21-form-editor');
+    await page.getByRole('button', { name: 'Save form' }).click();
+
+    // The list gives the form's public address.
+    const row = page.locator('tbody tr').filter({ hasText: 'Newsletter sign-up' });
+    const address = (await row.getByTestId('public-form-url').textContent()) ?? '';
+    expect(address).toMatch(new RegExp(`^${base}/forms/[0-9a-f-]{36}$`));
+    await shot('22-forms-list');
+
+    // A flow started by the form, answering with the name given.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+    const trigger = stepCard(1);
+    await trigger.getByLabel('App').selectOption({ label: 'Forms' });
+    await trigger.getByLabel('Trigger event').selectOption({ label: 'New form submission' });
+    // The form comes from the app's dynamic data: the user's own forms.
+    const formChoice = trigger.getByLabel('Form (required)');
+    await expect.poll(() => formChoice.locator('option').allTextContents()).toContain('Newsletter sign-up');
+    await formChoice.selectOption({ label: 'Newsletter sign-up' });
+    await trigger.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await trigger.getByTestId('form-page-url').textContent()).toBe(address);
+    const action = stepCard(2);
+    await action.getByLabel('App').selectOption({ label: 'Forms' });
+    await action.getByLabel('Action event').selectOption({ label: 'Respond with' });
+    const triggerId = await trigger.getAttribute('data-step-id');
+    await action.getByLabel('Body (required)').fill(`Welcome, {{step.${triggerId}.your-name}}!`);
+    await action.getByRole('button', { name: 'Save', exact: true }).click();
+    await action.getByRole('button', { name: 'Saved' }).waitFor();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Flow name').fill('Greet subscribers');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+
+    // A visitor, signed in nowhere, answers on the public page and reads the flow's answer.
+    const visitor = await browser.newContext();
+    try {
+      const form = await visitor.newPage();
+      form.setDefaultTimeout(10_000);
+      await form.goto(address);
+      await form.getByRole('heading', { name: 'Join our <newsletter>' }).waitFor();
+      await form.screenshot({ path: join(SCREENSHOTS, '23-public-form.png'), fullPage: true });
+      // The browser holds the visitor to the form's rules before anything is sent.
+      await form.getByLabel('Email').fill('not an address');
+      expect(
+        await form
+          .getByLabel('Email')
+          .evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid),
+      ).toBe(false);
+      await form.getByLabel('Your name').fill('Ada <Lovelace>');
+      await form.getByLabel('Email').fill('ada@example.com');
+      await form.getByLabel('Topic').selectOption('Art');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await form.getByRole('status').getByText('Welcome, Ada <Lovelace>!').waitFor();
+      await form.screenshot({ path: join(SCREENSHOTS, '24-form-answered.png'), fullPage: true });
+    } finally {
+      await visitor.close();
+    }
+
+    // The run is there, with the answers as its trigger's output.
+    await page.getByRole('link', { name: 'Executions', exact: true }).first().click();
+    const run = page.locator('tbody tr').filter({ hasText: 'Greet subscribers' });
+    await run.filter({ hasText: 'success' }).waitFor();
+    await run.getByRole('link', { name: 'Greet subscribers' }).click();
+    await expect.poll(() => page.locator('article.step-card').first().textContent()).toContain('ada@example.com');
+
+    // Deleting the form (confirmed) takes its page away.
+    await page.getByRole('link', { name: 'Forms', exact: true }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No form yet.').waitFor();
+    expect((await fetch(address)).status).toBe(404);
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ import {
   folderFor,
   templateFixtures,
 } from '../authorization/flow-resources.js';
+import { formFor } from '../authorization/form-routes.js';
 import { GRAPHQL_CASES } from '../authorization/graphql-operations.js';
 import { samlFixtures } from '../authorization/saml-routes.js';
 import type { DialectName } from '../support/databases.js';
@@ -78,6 +79,7 @@ export const startFuzzWorld = async (dialect: DialectName): Promise<FuzzWorld> =
   if (run.status >= 300) throw new Error(`the webhook flow answered ${run.status}`);
   const executions = must(await call('GET', '/executions'), 'list executions') as { id: string }[];
   const folders = [await folderFor(fx, null), await folderFor(fx, user)];
+  const forms = [await formFor(fx, null), await formFor(fx, user)];
   const filed = await filedFlowFor(fx, null);
   const role = must(
     await call('POST', '/admin/roles', { name: 'Fuzz role', description: null, permissions: [] }),
@@ -98,6 +100,7 @@ export const startFuzzWorld = async (dialect: DialectName): Promise<FuzzWorld> =
     stepId: [...stepIds, ...hook.stepIds],
     executionId: executions.map((execution) => execution.id),
     folderId: folders,
+    formId: forms,
     templateId: [templateId],
     userId: victims.map((victim) => victim.userId as string),
     roleId: [role.id, fx.customRoleId],

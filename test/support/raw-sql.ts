@@ -29,7 +29,11 @@ export const rawQuery = async (databaseUrl: string, query: string, params: unkno
   }
 };
 
-/** Runs statements on a test instance's database beside the application, e.g. to make it fail on purpose. */
+/**
+ * Runs statements on a test instance's database beside the application, e.g. to make it fail on
+ * purpose. On SQLite it waits for the application's batch of writes without blocking the event
+ * loop, which the application needs to commit that batch.
+ */
 export const rawExecute = async (databaseUrl: string, statements: string): Promise<void> => {
   if (databaseUrl.startsWith('postgres')) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -41,10 +45,17 @@ export const rawExecute = async (databaseUrl: string, statements: string): Promi
     }
     return;
   }
-  const db = new BetterSqlite3(databaseUrl);
-  try {
-    db.exec(statements);
-  } finally {
-    db.close();
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const db = new BetterSqlite3(databaseUrl, { timeout: 0 });
+    try {
+      db.exec(statements);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+    } finally {
+      db.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };

@@ -126,7 +126,7 @@ export type { DynamicOption };
 
 /** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
 export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & {
-  /** What of the flow's owner the app may list (`ctx.owner.flows()`); empty outside a flow. */
+  /** What of the flow's owner the app may list (`ctx.owner.flows()`, `ctx.owner.forms()`); empty outside a flow. */
   readonly owner: OwnerData;
 };
 

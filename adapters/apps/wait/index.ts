@@ -3,14 +3,9 @@ import { smtpAuth } from '../smtp/connection.js';
 import { waitForApproval, waitForForm, waitForWebhook } from './actions.js';
 import { icon } from './icon.js';
 
-/**
- * The forms of the flow's owner. TODO(lead): the forms resource is not on main yet. Once the forms
- * branch is merged (its `OwnerData.forms()`, beside `flows()`), this is
- * `(await ctx.owner.forms()).map((form) => ({ name: form.name, value: form.id }))`, as its app's.
- */
-const listForms = async (_ctx: DraftContext): Promise<never> => {
-  throw new Error('This instance does not list forms yet.');
-};
+/** The forms of the flow's owner, as the forms app lists them. */
+const listForms = async (ctx: DraftContext) =>
+  (await ctx.owner.forms()).map((form) => ({ name: form.name, value: form.id }));
 
 export const wait = defineApp({
   key: 'wait',

@@ -66,8 +66,9 @@ const requestBody = (operation: TaggedOperation) =>
     },
   };
 
-const toOperation = (operation: TaggedOperation): Json => ({
-  operationId: operationId(operation),
+/** `idSuffix` tells apart a root page that has the path of an API route (`/forms/:formId`). */
+const toOperation = (operation: TaggedOperation, idSuffix: string): Json => ({
+  operationId: `${operationId(operation)}${idSuffix}`,
   tags: [operation.tag],
   summary: operation.summary,
   'x-guard': guardOf(operation),
@@ -145,9 +146,11 @@ const components = () => {
 /** The OpenAPI 3.1 document of every operation, built from the schemas the handlers validate with. */
 export const buildOpenApiDocument = (operations: readonly TaggedOperation[], version: string) => {
   const paths: Record<string, Json> = {};
+  const apiRoutes = new Set(operations.filter((o) => !o.root).map((o) => `${o.method} ${o.path}`));
   for (const operation of operations) {
     const path = openApiPath(operation);
-    paths[path] = { ...paths[path], [operation.method.toLowerCase()]: toOperation(operation) };
+    const suffix = operation.root && apiRoutes.has(`${operation.method} ${operation.path}`) ? 'Page' : '';
+    paths[path] = { ...paths[path], [operation.method.toLowerCase()]: toOperation(operation, suffix) };
   }
   return {
     openapi: '3.1.0',

@@ -12,6 +12,7 @@ import { consoleSessionRoutes } from './console-session.routes.js';
 import { executionRoutes } from './executions.routes.js';
 import { flowRoutes } from './flows.routes.js';
 import { folderRoutes } from './folders.routes.js';
+import { formRoutes } from './forms.routes.js';
 import { installationRoutes } from './installation.routes.js';
 import { roleRoutes } from './roles.routes.js';
 import { samlProviderRoutes } from './saml-providers.routes.js';
@@ -40,5 +41,6 @@ export const apiRouter = (deps: HttpDeps) =>
     .route('/', flowRoutes(deps))
     .route('/', stepRoutes(deps))
     .route('/', folderRoutes(deps))
+    .route('/', formRoutes(deps))
     .route('/', templateRoutes(deps))
     .route('/', billingRoutes(deps));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SUBSCRIPTION_STATUSES } from '../../../core/domain/billing.js';
+import { FORM_FIELD_TYPES, SUBFIELD_TYPES, VALIDATION_FORMATS } from '../../../core/domain/form.js';
 import { SAML_SIGNATURE_ALGORITHMS } from '../../../core/domain/saml.js';
 
 /**
@@ -161,6 +162,36 @@ const VersionComparison = v.object({
 
 const Folder = v.object({ id: Id, name: v.string(), ...Stamps });
 
+const FormSubfield = v.object({
+  name: v.string(),
+  key: v.string(),
+  type: v.picklist(SUBFIELD_TYPES),
+  options: v.optional(v.array(v.object({ value: v.string() }))),
+  required: v.optional(v.boolean()),
+  readonly: v.optional(v.boolean()),
+  validationFormat: v.optional(v.nullable(v.picklist(['', ...VALIDATION_FORMATS]))),
+  validationPattern: v.optional(v.string()),
+  validationHelperText: v.optional(v.string()),
+});
+const FormField = v.object({
+  ...FormSubfield.entries,
+  type: v.picklist(FORM_FIELD_TYPES),
+  fields: v.optional(v.array(FormSubfield)),
+  minItems: v.optional(v.number()),
+  maxItems: v.optional(v.number()),
+});
+/** Automatisch's form: its page's title, texts and fields. */
+const Form = v.object({
+  id: Id,
+  name: v.string(),
+  displayName: Text,
+  submitButtonText: Text,
+  responseMessage: Text,
+  description: Text,
+  fields: v.array(FormField),
+  ...Stamps,
+});
+
 /** A flow as a portable document (API.md §10): `POST /flows/:flowId/export`, a template's `flowData`. */
 const ExportDocument = v.object({
   id: Id,
@@ -299,6 +330,7 @@ export const RESOURCE_SCHEMAS = {
   FlowVersionDetail,
   VersionComparison,
   Folder,
+  Form,
   ExportDocument,
   Template,
   LastExecutionStep,

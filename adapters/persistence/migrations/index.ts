@@ -11,6 +11,7 @@ import { billing } from './0009-billing.js';
 import { roleNames } from './0010-role-names.js';
 import { flowVersions } from './0011-flow-versions.js';
 import { flowControl } from './0012-flow-control.js';
+import { forms } from './0013-forms.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -26,4 +27,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0010-role-names', roleNames],
   ['0011-flow-versions', flowVersions],
   ['0012-flow-control', flowControl],
+  ['0013-forms', forms],
 ];

@@ -209,6 +209,38 @@ export const createFlowRepository = (executor: Executor): FlowRepository => {
       return rows.map((row) => row.id);
     },
 
+    async listTriggeredByApp(ownerId, appKey) {
+      // A version's steps are one JSON document: asked with the dialect's JSON operators.
+      const versionTrigger =
+        codec.dialect === 'postgres'
+          ? sql<boolean>`exists (select 1 from flow_versions v where v.id = flows.published_version_id
+              and v.steps @> jsonb_build_array(jsonb_build_object('type', 'trigger', 'appKey', ${appKey}::text)))`
+          : sql<boolean>`exists (select 1 from flow_versions v, json_each(v.steps) e where v.id = flows.published_version_id
+              and json_extract(e.value, '$.type') = 'trigger' and json_extract(e.value, '$.appKey') = ${appKey})`;
+      const rows = await db
+        .selectFrom('flows')
+        .select('flows.id')
+        .where('flows.user_id', '=', ownerId)
+        .where(ownerKept)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('steps')
+                .select('steps.id')
+                .whereRef('steps.flow_id', '=', 'flows.id')
+                .where('steps.type', '=', 'trigger')
+                .where('steps.app_key', '=', appKey),
+            ),
+            versionTrigger,
+          ]),
+        )
+        .orderBy('flows.created_at')
+        .orderBy('flows.id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async countByApp(userId) {
       const rows = await db
         .selectFrom('steps')

@@ -17,6 +17,7 @@ import { createFlowStoreRepository, createSeenItemRepository } from './flow-stor
 import { createFlowVersionRepository } from './flow-versions.repository.js';
 import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
+import { createFormRepository } from './forms.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
 import { createRoleRepository } from './roles.repository.js';
 import { createRunSignalRepository } from './run-signals.repository.js';
@@ -46,6 +47,7 @@ export const createRepositories = (ex: Executor): Repositories => ({
   flowVersions: createFlowVersionRepository(ex),
   folders: createFolderRepository(ex),
   templates: createTemplateRepository(ex),
+  forms: createFormRepository(ex),
   executions: createExecutionRepository(ex),
   executionSteps: createExecutionStepRepository(ex),
   flowStore: createFlowStoreRepository(ex),

@@ -9,6 +9,7 @@ import type { CoreDeps } from '../deps.js';
 import { loadExecution } from '../executions/execution-queries.js';
 import { loadFlow, loadStep } from '../flows/load-flow.js';
 import { loadOwnFolder } from '../folders/own-folder.js';
+import { loadOwnForm } from '../forms/own-form.js';
 import { alreadyInstalled } from '../installation/install-first-admin.js';
 
 /**
@@ -22,7 +23,7 @@ export type Access =
   | { readonly to: 'administration' }
   | { readonly to: 'permission'; readonly action: PermissionAction; readonly subject: PermissionSubject }
   | { readonly to: 'own-account'; readonly userId: string }
-  | { readonly to: 'flow' | 'step' | 'connection'; readonly id: string; readonly action: PermissionAction }
+  | { readonly to: 'flow' | 'step' | 'connection' | 'form'; readonly id: string; readonly action: PermissionAction }
   | { readonly to: 'execution' | 'folder'; readonly id: string };
 
 const verdict = (refused: DomainError | null): Result<void, DomainError> => (refused ? err(refused) : ok(undefined));
@@ -56,5 +57,7 @@ export const makeCheckAccess =
         return outcome(await loadExecution({ repos }, actor, access.id));
       case 'folder':
         return outcome(await loadOwnFolder(repos, actor, access.id));
+      case 'form':
+        return outcome(await loadOwnForm(repos, actor, access.id, access.action));
     }
   };

@@ -24,6 +24,7 @@ interface Deps extends Pick<CoreDeps, 'logger' | 'settings' | 'repos'> {
 
 /** How often a sync call looks again at a run that waits for a flow it called. */
 const SYNC_POLL_MS = 25;
+const SYNC_GRACE_MS = 300;
 
 const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
@@ -60,7 +61,12 @@ export const makeAnswerSyncWebhook =
         (execution?.status === 'waiting' && (execution.resumeAt?.getTime() ?? Infinity) <= Date.now())
       );
     };
-    while (response.kind === 'pending' && outcome !== 'timeout' && Date.now() < deadline && (await goesOnSoon())) {
+    // A called run's end and the wake it sends its caller are two writes: a short grace covers the
+    // moment between them, when the caller looks asleep with nothing running for it.
+    let busyAt = Date.now();
+    while (response.kind === 'pending' && outcome !== 'timeout' && Date.now() < deadline) {
+      if (await goesOnSoon()) busyAt = Date.now();
+      else if (Date.now() - busyAt > SYNC_GRACE_MS) break;
       await sleep(Math.min(SYNC_POLL_MS, Math.max(0, deadline - Date.now())));
       response = await deps.getWebhookResponse(first);
     }

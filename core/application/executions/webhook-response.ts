@@ -20,8 +20,8 @@ export type WebhookResponse =
   /** Still running (waiting on a delay, or past the time limit). */
   | { readonly kind: 'pending' };
 
-const RESPONDING_APP = 'webhook';
-const RESPONDING_ACTION = 'respondWith';
+/** The steps that answer: the webhook app's "Respond with", and the forms app's for a form's page. */
+const RESPONDING = new Set(['webhook.respondWith', 'forms.respondWith']);
 const FILTER_APP = 'filter';
 
 const asResponse = (output: unknown): WebhookResponse => {
@@ -48,9 +48,7 @@ export const makeGetWebhookResponse =
     if (execution.status === 'failure') return { kind: 'failed' };
     const steps = await stepsOfRun(repos, execution);
     const recorded = await repos.executionSteps.listByExecution(executionId);
-    const responding = new Set(
-      steps.filter((s) => s.appKey === RESPONDING_APP && s.key === RESPONDING_ACTION).map((s) => s.id),
-    );
+    const responding = new Set(steps.filter((s) => RESPONDING.has(`${s.appKey}.${s.key}`)).map((s) => s.id));
     // The last answer the run made, in the order it ran (a loop's last iteration, the branch taken).
     const last = recorded.filter((r) => r.status === 'success' && responding.has(r.stepId)).at(-1);
     if (last) return asResponse(last.dataOut);

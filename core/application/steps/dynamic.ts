@@ -41,8 +41,11 @@ const draft =
       key: input.key,
       parameters: input.parameters ?? step.parameters,
       connection,
-      // The flow's owner's, not the caller's: an administrator editing someone's flow lists their flows.
-      owner: { flows: () => ownerFlows(deps.repos, flow.userId) },
+      // The flow's owner's, not the caller's: an administrator editing someone's flow lists their flows and forms.
+      owner: {
+        flows: () => ownerFlows(deps.repos, flow.userId),
+        forms: async () => (await deps.repos.forms.listByUser(flow.userId)).map(({ id, name }) => ({ id, name })),
+      },
     });
     if (outcome.ok) return ok(outcome.value);
     return err(

@@ -4,6 +4,7 @@ import { ADMINISTRATION_OPERATIONS } from './administration.js';
 import { APP_OPERATIONS, CONNECTION_OPERATIONS } from './apps.js';
 import { BILLING_OPERATIONS } from './billing.js';
 import { EXECUTION_OPERATIONS, FLOW_OPERATIONS } from './flows.js';
+import { FORM_OPERATIONS } from './forms.js';
 import { INTAKE_OPERATIONS } from './intake.js';
 import { SAML_OPERATIONS } from './saml.js';
 
@@ -17,6 +18,7 @@ export const OPERATIONS: readonly TaggedOperation[] = [
   ...CONNECTION_OPERATIONS,
   ...FLOW_OPERATIONS,
   ...EXECUTION_OPERATIONS,
+  ...FORM_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...INTAKE_OPERATIONS,
   ...REFERENCE_OPERATIONS,

@@ -14,6 +14,8 @@ import { ExecutionDetail } from './pages/execution';
 import { Executions } from './pages/executions';
 import { FlowEditor } from './pages/flow-editor';
 import { Flows } from './pages/flows';
+import { FormEditor } from './pages/form-editor';
+import { Forms } from './pages/forms';
 import { Installation } from './pages/installation';
 import { OAuthCallback } from './pages/oauth-callback';
 import { AcceptInvitation, ForgotPassword, ResetPassword } from './pages/password';
@@ -154,6 +156,9 @@ const Shell = () => {
           <Route path="/flows/:flowId" component={FlowEditor} />
           <Route path="/executions" component={Executions} />
           <Route path="/executions/:executionId" component={ExecutionDetail} />
+          <Route path="/form-entities" component={Forms} />
+          <Route path="/form-entities/create" component={FormEditor} />
+          <Route path="/form-entities/:formId" component={FormEditor} />
           <Route path="/connections" component={Connections} />
           <Route path="/connections/:appKey" component={AppConnections} />
           <Route path="/app/:appKey/connections/callback" component={OAuthCallback} />

@@ -37,6 +37,7 @@ export const Layout = ({ children }: { children: ComponentChildren }) => {
         <nav aria-label="Main">
           <NavLink href="/flows">Flows</NavLink>
           <NavLink href="/executions">Executions</NavLink>
+          <NavLink href="/form-entities">Forms</NavLink>
           <NavLink href="/connections">Connections</NavLink>
           {user.role?.isAdmin && <NavLink href="/admin">Administration</NavLink>}
         </nav>

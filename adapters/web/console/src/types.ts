@@ -188,3 +188,36 @@ export interface Execution {
   flow: Flow;
   steps?: ExecutionStep[];
 }
+
+/** A form field's kinds, as Automatisch names them; `array` holds rows of sub-fields. */
+export type FormFieldType = 'array' | 'checkbox' | 'date' | 'datetime' | 'dropdown' | 'multiline' | 'string' | 'time';
+export type ValidationFormat = '' | 'alphanumeric' | 'custom' | 'email' | 'number' | 'tel' | 'url';
+
+export interface FormField {
+  name: string;
+  key: string;
+  type: FormFieldType;
+  options?: { value: string }[];
+  required?: boolean;
+  readonly?: boolean;
+  validationFormat?: ValidationFormat | null;
+  validationPattern?: string;
+  validationHelperText?: string;
+  /** An array field's columns. */
+  fields?: FormField[];
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** A form whose public page (`/forms/:id`) starts the flows that listen for it. */
+export interface Form {
+  id: string;
+  name: string;
+  displayName: string | null;
+  description: string | null;
+  responseMessage: string | null;
+  submitButtonText: string | null;
+  fields: FormField[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}

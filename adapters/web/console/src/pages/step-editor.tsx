@@ -5,6 +5,7 @@ import { Badge, ErrorMessage, FieldError, FormErrors, Json, useId, useLoad } fro
 import { ArgumentField } from './argument-field';
 import { ConnectionPicker } from './connection-picker';
 import { type DraftWrite, isDraftConflict } from './draft';
+import { publicFormUrl } from './forms';
 
 interface StepEditorProps {
   readonly step: Step;
@@ -225,6 +226,17 @@ export const StepEditor = ({
               Callers that wait for the flow's answer (a “Respond with” step) use <code>{step.webhookUrl}/sync</code>.
             </p>
           )}
+        </div>
+      )}
+      {step.appKey === 'forms' && step.type === 'trigger' && typeof step.parameters.formId === 'string' && (
+        <div class="webhook-url">
+          <p>
+            <strong>Form page.</strong> Answers given here start the flow: a published flow runs its live version; while
+            it is unpublished, they are kept as sample data for testing.
+          </p>
+          <a data-testid="form-page-url" href={publicFormUrl(step.parameters.formId)} target="_blank" rel="noreferrer">
+            {publicFormUrl(step.parameters.formId)}
+          </a>
         </div>
       )}
       {definition && fields.length > 0 && (
