@@ -158,6 +158,40 @@ describe.each(DIALECTS)('flow control apps on the engine (%s)', (dialect) => {
       expect(detail.steps[3].dataOut.value).toBe(kind === 'webhook' ? 'ship' : 'true');
     });
   }
+  it('waits for a form and goes on with its answers', async () => {
+    const form = (
+      await instance.request('POST', '/forms', {
+        token,
+        body: { name: 'Leave', fields: [{ name: 'Days', key: 'days', type: 'string', required: true }] },
+      })
+    ).body.data;
+    const flow = await buildFlow(instance, token, { appKey: 'webhook', key: 'catchRawWebhook' }, [
+      () => ({ appKey: 'datastore', key: 'setValue', parameters: { key: 'url', value: '{{execution.resumeUrl}}' } }),
+      () => ({ appKey: 'wait', key: 'waitForForm', parameters: { formId: form.id } }),
+      ([, , w]) => ({ appKey: 'datastore', key: 'setValue', parameters: { key: 'days', value: `{{step.${w}.days}}` } }),
+    ]);
+    await flow.call('PATCH', `/flows/${flow.flowId}/status`, { active: true });
+    await sendWebhook(instance, flow.flowId, {});
+    const [run] = await eventually(
+      () => runsOf(flow.flowId),
+      (runs: any[]) => runs.length === 1 && runs[0].status === 'waiting',
+      15000,
+    );
+    const url = new URL((await executionDetail(instance, token, run.id)).steps[1].dataOut.value);
+    const answered = await instance.conveyor.app.request(`${url.pathname}/forms/${form.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'days=3',
+    });
+    expect(answered.status).toBe(200);
+    const [done] = await eventually(
+      () => runsOf(flow.flowId),
+      (runs: any[]) => runs.length === 1 && runs[0].status === 'success',
+      15000,
+    );
+    expect((await executionDetail(instance, token, done.id)).steps[3].dataOut.value).toBe('3');
+  });
+
   it('starts an error flow with the failure a stopExecution step made', async () => {
     const failing = await buildFlow(instance, token, { appKey: 'webhook', key: 'catchRawWebhook' }, [
       () => ({ appKey: 'flows', key: 'stopExecution', parameters: { status: 'failure', message: 'boom' } }),
