@@ -109,6 +109,7 @@ export type StepChanges = Partial<
     | 'appVersion'
     | 'position'
     | 'continueOnFailure'
+    | 'structuralType'
     | 'parentStepId'
     | 'branchConditions'
   >

@@ -1,3 +1,4 @@
+import { branches } from './branches/index.js';
 import { codeApp, createCodeApp } from './code/index.js';
 import { datastore } from './datastore/index.js';
 import { delay } from './delay/index.js';
@@ -5,6 +6,7 @@ import { filter } from './filter/index.js';
 import { formatter } from './formatter/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
+import { loop } from './loop/index.js';
 import { postgresql } from './postgresql/index.js';
 import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
@@ -14,6 +16,7 @@ import { webhook } from './webhook/index.js';
 
 /** Every app this instance offers. A new integration is added here, and nowhere else. */
 export const builtInApps: readonly App[] = [
+  branches,
   codeApp,
   datastore,
   delay,
@@ -21,6 +24,7 @@ export const builtInApps: readonly App[] = [
   formatter,
   github,
   httpRequest,
+  loop,
   postgresql,
   rss,
   scheduler,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DOCUMENT_MAX_STEPS, type ExportDocument, STEP_ID_MAX_LENGTH } from '../../core/domain/export-document.js';
-import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../core/domain/flow.js';
+import { KEY_MAX_LENGTH, NAME_MAX_LENGTH, STRUCTURAL_TYPES } from '../../core/domain/flow.js';
 import { FILE_KEY_MAX_LENGTH, FLOW_FILE_FORMAT, type FlowFile } from '../../core/domain/flow-file.js';
 import {
   EMAIL_MAX_LENGTH,
@@ -49,6 +49,11 @@ const documentObject = <E extends v.ObjectEntries>(entries: E) =>
   );
 
 const key = v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(KEY_MAX_LENGTH));
+const stepId = v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH));
+const structuralType = v.picklist(STRUCTURAL_TYPES, `must be one of: ${STRUCTURAL_TYPES.join(', ')}.`);
+
+/** A condition's fields: their shape here, the operator (and groups) checked by the core, as HTTP does. */
+const condition = { key: v.optional(text, ''), operator: text, value: v.optional(text, '') };
 
 /** An export document (API.md §10). Keys it does not know are ignored, so newer exports still import. */
 const exportDocumentSchema = documentObject({
@@ -57,7 +62,7 @@ const exportDocumentSchema = documentObject({
   steps: v.pipe(
     v.array(
       documentObject({
-        id: v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
+        id: stepId,
         key: v.optional(v.nullable(key), null),
         name: v.optional(v.nullable(v.pipe(text, v.maxLength(NAME_MAX_LENGTH))), null),
         appKey: v.optional(v.nullable(key), null),
@@ -65,6 +70,16 @@ const exportDocumentSchema = documentObject({
         parameters: v.optional(v.pipe(notAnArray, v.record(v.string(), v.unknown(), 'must be an object.')), {}),
         position: v.pipe(v.number('must be a number.'), v.integer('must be a whole number.'), v.minValue(1)),
         webhookPath: v.optional(v.nullable(text), null),
+        structuralType: v.optional(structuralType),
+        parentStepId: v.optional(v.nullable(stepId)),
+        branchConditions: v.optional(
+          v.nullable(
+            v.array(
+              documentObject({ and: v.array(documentObject(condition), 'must be an array.') }),
+              'must be an array.',
+            ),
+          ),
+        ),
       }),
       'must be an array.',
     ),
@@ -104,7 +119,7 @@ const flowFileSchema = fileObject({
   steps: v.pipe(
     v.array(
       fileObject({
-        id: v.pipe(text, v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
+        id: stepId,
         type: v.picklist(['trigger', 'action'], 'must be trigger or action.'),
         appKey: v.nullable(key),
         key: v.nullable(key),
@@ -112,6 +127,12 @@ const flowFileSchema = fileObject({
         parameters: v.pipe(notAnArray, v.record(v.string(), v.unknown(), 'must be an object.')),
         continueOnFailure: v.boolean('must be true or false.'),
         connection: v.nullable(fileObject({ appKey: key, name: v.nullable(text) })),
+        // Present only where the step is not a top-level single step (flow-file.ts).
+        structuralType: v.optional(structuralType),
+        parentStepId: v.optional(stepId),
+        branchConditions: v.optional(
+          v.array(fileObject({ and: v.array(fileObject(condition), 'must be an array.') }), 'must be an array.'),
+        ),
       }),
       'must be an array.',
     ),

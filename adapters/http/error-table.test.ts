@@ -94,6 +94,21 @@ describe('renderFailure', () => {
     });
   });
 
+  it("answers a refusal of a flow's tree with Automatisch's error type, still as a 422 with its fields", () => {
+    const fields = { branchConditions: ['has an unknown operator.'] };
+    expect(renderFailure({ code: 'input.invalid', fields, type: 'invalidBranchConditionsError' })).toEqual({
+      status: 422,
+      type: 'invalidBranchConditionsError',
+      errors: fields,
+    });
+    const parent = {
+      code: 'input.invalid',
+      fields: { parentStepId: ['x'] },
+      type: 'invalidParentStepStructuralTypeError',
+    };
+    expect(renderFailure(parent as Failure).type).toBe('invalidParentStepStructuralTypeError');
+  });
+
   it('names the field of a unique violation', () => {
     expect(renderFailure({ code: 'unique.violation', field: 'email' })).toEqual({
       status: 422,

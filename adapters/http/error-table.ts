@@ -31,7 +31,7 @@ const core =
  * are the domain's (`errorMessages`); only the edge's own failures are worded here.
  */
 const TABLE: Table = {
-  'input.invalid': core(422, 'ValidationError'),
+  'input.invalid': (f) => core(422, f.type ?? 'ValidationError')(f),
   'unique.violation': core(422, 'UniqueViolationError'),
   'auth.unauthenticated': core(401, 'UnauthenticatedError'),
   'billing.disabled': core(404, 'NotFoundError'),

@@ -72,6 +72,7 @@ import { makeContinueStep } from './steps/continue-step.js';
 import { makeCreateStep } from './steps/create-step.js';
 import { makeDeleteStep } from './steps/delete-step.js';
 import { makeGetDynamicData, makeGetDynamicFields } from './steps/dynamic.js';
+import { makeMoveStep } from './steps/move-step.js';
 import { makeGetPreviousSteps, makeGetStepConnection } from './steps/step-queries.js';
 import { makeTestAndContinueStep, makeTestStep } from './steps/test-step.js';
 import { makeUpdateStep } from './steps/update-step.js';
@@ -185,6 +186,7 @@ export const buildUseCases = (base: CoreDeps) => {
     createStep: makeCreateStep(deps),
     updateStep: makeUpdateStep(deps),
     deleteStep: makeDeleteStep(deps),
+    moveStep: makeMoveStep(deps),
     getPreviousSteps: makeGetPreviousSteps(deps),
     getStepConnection: makeGetStepConnection(deps),
     getDynamicData: makeGetDynamicData(deps),

@@ -5,8 +5,14 @@
  */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
+/**
+ * Automatisch's names for refusals of a flow's tree (see step-tree.ts): an `input.invalid` that
+ * carries one is answered with it as its type instead of `ValidationError`.
+ */
+export type InputErrorType = 'invalidParentStepStructuralTypeError' | 'invalidBranchConditionsError';
+
 export type DomainError =
-  | { readonly code: 'input.invalid'; readonly fields: FieldErrors }
+  | { readonly code: 'input.invalid'; readonly fields: FieldErrors; readonly type?: InputErrorType }
   | { readonly code: 'unique.violation'; readonly field: string }
   | { readonly code: 'auth.unauthenticated' }
   | { readonly code: 'auth.forbidden'; readonly reason: string }
@@ -34,7 +40,8 @@ export type DomainError =
 
 export type DomainErrorCode = DomainError['code'];
 
-export const invalidInput = (fields: FieldErrors): DomainError => ({ code: 'input.invalid', fields });
+export const invalidInput = (fields: FieldErrors, type?: InputErrorType): DomainError =>
+  type === undefined ? { code: 'input.invalid', fields } : { code: 'input.invalid', fields, type };
 export const uniqueViolation = (field: string): DomainError => ({ code: 'unique.violation', field });
 export const unauthenticated = (): DomainError => ({ code: 'auth.unauthenticated' });
 export const forbidden = (reason: string): DomainError => ({ code: 'auth.forbidden', reason });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentSteps, type ExportDocument, exportDocument } from './export-document.js';
-import { copySteps, type PlacedDefinition } from './flow-rules.js';
+import type { StructuralType } from './flow.js';
+import { copySteps, emptyStep, type PlacedDefinition } from './flow-rules.js';
 
 /** A small seeded generator, so that a failing case can be replayed from its seed. */
 const random = (seed: number) => {
@@ -22,7 +23,10 @@ const counter = (prefix: string) => {
   return () => `${prefix}-${++n}`;
 };
 
-/** A flow of a trigger and 0-6 actions whose parameters refer to earlier steps, stored out of order. */
+/**
+ * A flow of a trigger and 0-6 actions whose parameters (and branch conditions) refer to earlier
+ * steps, some inside paths, branches and loops, stored out of order.
+ */
 const generatedSteps = (seed: number): PlacedDefinition[] => {
   const r = random(seed);
   const count = 1 + r.int(7);
@@ -44,16 +48,30 @@ const generatedSteps = (seed: number): PlacedDefinition[] => {
         return r.pick([true, false, null]);
     }
   };
-  const steps = ids.map((id, index) => ({
-    id,
-    position: index * 3 + 1,
-    type: index === 0 ? ('trigger' as const) : ('action' as const),
-    appKey: r.pick([null, 'webhook', 'formatter', 'http-request']),
-    key: r.pick([null, 'catchRawWebhook', 'text', 'customRequest']),
-    name: r.pick([null, `Step ${index}`]),
-    connectionId: r.pick([null, 'conn-1']),
-    parameters: Object.fromEntries(Array.from({ length: r.int(4) }, (_, p) => [`p${p}`, value(index, 0)])),
-  }));
+  const containers: Array<{ id: string; structuralType: StructuralType }> = [];
+  const steps = ids.map((id, index): PlacedDefinition => {
+    const parent = index === 0 ? undefined : r.pick([undefined, undefined, ...containers]);
+    const structuralType: StructuralType =
+      parent?.structuralType === 'paths' ? 'branch' : index === 0 ? 'single' : r.pick(['single', 'paths', 'loop']);
+    if (structuralType !== 'single') containers.push({ id, structuralType });
+    const earlier = ids.slice(0, index);
+    return {
+      id,
+      position: index * 3 + 1,
+      type: index === 0 ? 'trigger' : 'action',
+      appKey: r.pick([null, 'webhook', 'formatter', 'http-request']),
+      key: r.pick([null, 'catchRawWebhook', 'text', 'customRequest']),
+      name: r.pick([null, `Step ${index}`]),
+      connectionId: r.pick([null, 'conn-1']),
+      parameters: Object.fromEntries(Array.from({ length: r.int(4) }, (_, p) => [`p${p}`, value(index, 0)])),
+      structuralType,
+      parentStepId: parent?.id ?? null,
+      branchConditions:
+        structuralType !== 'branch'
+          ? null
+          : r.pick([[], [{ and: [{ key: `{{step.${r.pick(earlier)}.x}}`, operator: 'equal', value: '1' }] }]]),
+    };
+  });
   return steps.reverse();
 };
 
@@ -75,24 +93,17 @@ describe('export document', () => {
       'Orders',
       [
         {
-          id: 'stored-2',
-          position: 2,
-          type: 'action',
+          ...emptyStep('stored-2', 2, 'action'),
           appKey: 'formatter',
           key: 'text',
-          name: null,
           connectionId: 'conn-1',
           parameters: { input: '{{step.stored-1.body.name}}' },
         },
         {
-          id: 'stored-1',
-          position: 1,
-          type: 'trigger',
+          ...emptyStep('stored-1', 1, 'trigger'),
           appKey: 'webhook',
           key: 'catchRawWebhook',
           name: 'Incoming',
-          connectionId: null,
-          parameters: {},
         },
       ],
       counter('export'),
@@ -111,6 +122,9 @@ describe('export document', () => {
           parameters: {},
           position: 1,
           webhookPath: '/webhooks/flows/export-1',
+          structuralType: 'single',
+          parentStepId: null,
+          branchConditions: null,
         },
         {
           id: 'export-3',
@@ -121,11 +135,52 @@ describe('export document', () => {
           parameters: { input: '{{step.export-2.body.name}}' },
           position: 2,
           webhookPath: null,
+          structuralType: 'single',
+          parentStepId: null,
+          branchConditions: null,
         },
       ],
     });
     expect(JSON.stringify(doc)).not.toContain('stored-');
     expect(JSON.stringify(doc)).not.toContain('conn-1');
+  });
+
+  it('carries the tree: parents and references in conditions follow the fresh ids, steps depth-first', () => {
+    const doc = exportDocument(
+      'Tree',
+      [
+        { ...emptyStep('s-inside', 5, 'action'), parentStepId: 's-branch' },
+        {
+          ...emptyStep('s-branch', 4, 'action'),
+          structuralType: 'branch',
+          appKey: 'branches',
+          key: 'executeBranch',
+          parentStepId: 's-paths',
+          branchConditions: [{ and: [{ key: '{{step.s-trigger.body.kind}}', operator: 'equal', value: 'a' }] }],
+        },
+        { ...emptyStep('s-after', 3, 'action') },
+        { ...emptyStep('s-paths', 2, 'action'), structuralType: 'paths', appKey: 'branches', key: 'execute' },
+        emptyStep('s-trigger', 1, 'trigger'),
+      ],
+      counter('export'),
+      webhookWhen,
+    );
+    expect(doc.steps.map((s) => [s.id, s.position, s.structuralType, s.parentStepId])).toEqual([
+      ['export-2', 1, 'single', null],
+      ['export-3', 2, 'paths', null],
+      ['export-4', 3, 'branch', 'export-3'],
+      ['export-5', 4, 'single', 'export-4'],
+      ['export-6', 5, 'single', null],
+    ]);
+    expect(doc.steps[2]?.branchConditions).toEqual([
+      { and: [{ key: '{{step.export-2.body.kind}}', operator: 'equal', value: 'a' }] },
+    ]);
+    const older = { ...doc, steps: doc.steps.map(({ structuralType, parentStepId, branchConditions, ...s }) => s) };
+    expect(documentSteps(older)[1]).toMatchObject({
+      structuralType: 'single',
+      parentStepId: null,
+      branchConditions: null,
+    });
   });
 
   it('export → import → export gives the same document up to ids, for 300 generated flows', () => {

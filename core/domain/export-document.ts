@@ -1,5 +1,5 @@
 import type { TriggerType } from './app.js';
-import type { Parameters, StepType } from './flow.js';
+import type { BranchConditions, Parameters, StepType, StructuralType } from './flow.js';
 import { copySteps, type PlacedDefinition, webhookPath } from './flow-rules.js';
 
 /** The bounds of a document, whichever adapter reads one (an HTTP body, a file given to the CLI). */
@@ -16,6 +16,10 @@ export interface ExportedStep {
   readonly parameters: Parameters;
   readonly position: number;
   readonly webhookPath: string | null;
+  /** Where it sits in the flow's tree; a document made before flows had one leaves them out (`single`, top level). */
+  readonly structuralType?: StructuralType;
+  readonly parentStepId?: string | null;
+  readonly branchConditions?: BranchConditions | null;
 }
 
 /** A flow as a portable document (API.md §10); templates store one too. */
@@ -48,6 +52,9 @@ export const exportDocument = (
       parameters: step.parameters,
       position: step.position,
       webhookPath: webhookPath(id, step, triggerTypeOf(step)),
+      structuralType: step.structuralType,
+      parentStepId: step.parentStepId,
+      branchConditions: step.branchConditions,
     })),
   };
 };
@@ -63,4 +70,7 @@ export const documentSteps = (document: ExportDocument): PlacedDefinition[] =>
     name: step.name,
     parameters: step.parameters,
     connectionId: null,
+    structuralType: step.structuralType ?? 'single',
+    parentStepId: step.parentStepId ?? null,
+    branchConditions: step.branchConditions ?? null,
   }));

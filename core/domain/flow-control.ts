@@ -1,6 +1,6 @@
 import { conditionHolds, type Group } from './conditions.js';
 import type { ErrorDetails } from './execution.js';
-import type { Step } from './flow.js';
+import type { BranchConditions, Step } from './flow.js';
 import { type PathsMode, pathsModeOf } from './run-plan.js';
 import { renderParameters, type StepOutputs } from './templating.js';
 
@@ -17,7 +17,7 @@ export type Decided =
   | { readonly ok: false; readonly error: ErrorDetails };
 
 /** Whether a group list holds; an empty list is the fallback, which holds only when nothing else did. */
-const holds = (groups: readonly Group[], outputs: StepOutputs): boolean => {
+const holds = (groups: BranchConditions, outputs: StepOutputs): boolean => {
   const rendered = renderParameters({ groups }, outputs).groups as readonly Group[];
   return rendered.some((group) => group.and.length > 0 && group.and.every(conditionHolds));
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type FileStep,
   FLOW_FILE_FORMAT,
   type FlowFile,
   flowFileName,
@@ -17,6 +18,8 @@ const TRIGGER = '7d1c2a6e-0000-4000-8000-000000000001';
 const MAIL = '7d1c2a6e-0000-4000-8000-000000000002';
 const UPPER = '7d1c2a6e-0000-4000-8000-000000000003';
 
+const TOP = { structuralType: 'single', parentStepId: null, branchConditions: null } as const;
+
 /** A draft as stored: out of order, parameters with keys in any order, references by real ids. */
 const stored: NamedStep[] = [
   {
@@ -29,6 +32,7 @@ const stored: NamedStep[] = [
     parameters: { to: `{{step.${TRIGGER}.body.email}}`, subject: `Re: {{step.${UPPER}.output}}`, body: 'Hi' },
     continueOnFailure: true,
     connection: { appKey: 'smtp', name: 'orders@example.com' },
+    ...TOP,
   },
   {
     id: TRIGGER,
@@ -40,6 +44,7 @@ const stored: NamedStep[] = [
     parameters: { workSynchronously: false },
     continueOnFailure: false,
     connection: null,
+    ...TOP,
   },
   {
     id: UPPER,
@@ -55,6 +60,7 @@ const stored: NamedStep[] = [
     },
     continueOnFailure: false,
     connection: null,
+    ...TOP,
   },
 ];
 
@@ -239,6 +245,113 @@ describe('flowFileRefusal', () => {
     );
     expect(fields('orders-to-mail.flow.json', { ...file, steps })).toEqual({
       'steps.2.connection.appKey': ["must be the step's appKey."],
+    });
+  });
+});
+
+describe('flow files of trees', () => {
+  const T = 'aa000000-0000-4000-8000-000000000001';
+  const PATHS = 'aa000000-0000-4000-8000-000000000002';
+  const BRANCH = 'aa000000-0000-4000-8000-000000000003';
+  const INSIDE = 'aa000000-0000-4000-8000-000000000004';
+  const FALLBACK = 'aa000000-0000-4000-8000-000000000005';
+  const base = { appKey: null, key: null, name: null, parameters: {}, continueOnFailure: false, connection: null };
+  const tree: NamedStep[] = [
+    { ...base, ...TOP, id: INSIDE, type: 'action', position: 4, parentStepId: BRANCH },
+    {
+      ...base,
+      ...TOP,
+      id: FALLBACK,
+      type: 'action',
+      position: 5,
+      appKey: 'branches',
+      key: 'executeBranch',
+      structuralType: 'branch',
+      parentStepId: PATHS,
+      branchConditions: [],
+    },
+    {
+      ...base,
+      ...TOP,
+      id: BRANCH,
+      type: 'action',
+      position: 3,
+      appKey: 'branches',
+      key: 'executeBranch',
+      structuralType: 'branch',
+      parentStepId: PATHS,
+      branchConditions: [{ and: [{ key: `{{step.${T}.body.kind}}`, operator: 'equal', value: 'order' }] }],
+    },
+    {
+      ...base,
+      ...TOP,
+      id: PATHS,
+      type: 'action',
+      position: 2,
+      appKey: 'branches',
+      key: 'execute',
+      parameters: { mode: 'first' },
+      structuralType: 'paths',
+    },
+    { ...base, ...TOP, id: T, type: 'trigger', position: 1, appKey: 'webhook', key: 'catchRawWebhook' },
+  ];
+
+  it('writes where each step sits only when it is not a top-level single step, under file ids', () => {
+    const file = flowFileOf(flow, tree);
+    expect(file.steps.map((s) => [s.id, s.structuralType, s.parentStepId])).toEqual([
+      ['step1', undefined, undefined],
+      ['step2', 'paths', undefined],
+      ['step3', 'branch', 'step2'],
+      ['step4', undefined, 'step3'],
+      ['step5', 'branch', 'step2'],
+    ]);
+    expect(file.steps[2]?.branchConditions).toEqual([
+      { and: [{ key: '{{step.step1.body.kind}}', operator: 'equal', value: 'order' }] },
+    ]);
+    expect(file.steps[4]?.branchConditions).toEqual([]);
+    expect(Object.keys(file.steps[0] ?? {})).not.toContain('branchConditions');
+    expect(flowFileRefusal('orders-to-mail.flow.json', file)).toBeNull();
+  });
+
+  it('round-trips a tree through its file under the stored ids', () => {
+    const file = flowFileOf(flow, tree);
+    const byPlace = [T, PATHS, BRANCH, INSIDE, FALLBACK];
+    const placed = placeFileSteps(file, (index) => byPlace[index] ?? 'none');
+    for (const step of placed) expect(step).toEqual(tree.find((s) => s.id === step.id));
+    expect(renderFlowFile(flowFileOf(flow, placed))).toBe(renderFlowFile(file));
+  });
+
+  it("refuses a tree out of shape, with Automatisch's error type, and steps not listed depth-first", () => {
+    const file = flowFileOf(flow, tree);
+    const [trigger, paths, branch, inside, fallback] = file.steps as FlowFile['steps'][number][];
+    const loose = flowFileRefusal('orders-to-mail.flow.json', {
+      ...file,
+      steps: [trigger, paths, { ...(branch as FileStep), parentStepId: undefined }, inside, fallback] as FileStep[],
+    });
+    expect(loose).toEqual({
+      code: 'input.invalid',
+      fields: { 'steps.2.parentStepId': ['must be a paths step: a branch sits in a paths step.'] },
+      type: 'invalidParentStepStructuralTypeError',
+    });
+    const twoFallbacks = flowFileRefusal('orders-to-mail.flow.json', {
+      ...file,
+      steps: [trigger, paths, { ...(branch as FileStep), branchConditions: [] }, inside, fallback] as FileStep[],
+    });
+    expect(twoFallbacks).toMatchObject({ type: 'invalidBranchConditionsError' });
+    expect(
+      flowFileRefusal('orders-to-mail.flow.json', {
+        ...file,
+        steps: [trigger, paths, fallback, branch, inside] as FileStep[],
+      }),
+    ).toBeNull();
+    expect(
+      flowFileRefusal('orders-to-mail.flow.json', {
+        ...file,
+        steps: [trigger, paths, branch, fallback, inside] as FileStep[],
+      }),
+    ).toEqual({
+      code: 'input.invalid',
+      fields: { steps: ['must list each step right after the step it sits in (and after its earlier siblings).'] },
     });
   });
 });

@@ -1,7 +1,8 @@
 import { type DomainError, type FieldErrors, invalidInput } from './errors.js';
-import type { Parameters, StepType } from './flow.js';
-import { rewriteReferences, shapeRefusal } from './flow-rules.js';
+import type { BranchConditions, Parameters, StepType, StructuralType } from './flow.js';
+import { rewriteReferences } from './flow-rules.js';
 import { canonical, type VersionStep } from './flow-version.js';
+import { depthFirst, structureRefusal } from './step-tree.js';
 
 /**
  * A flow as a file a team keeps in git (`conveyor flows export` and `apply`): what a user edits and
@@ -40,7 +41,24 @@ export interface FileStep {
   readonly parameters: Parameters;
   readonly continueOnFailure: boolean;
   readonly connection: ConnectionRef | null;
+  /**
+   * Where the step sits in the flow's tree, each only when it is not a top-level single step's
+   * (`single`, no parent, no conditions): the file of a flow without paths or loops has none.
+   * `parentStepId` is a file-local id.
+   */
+  readonly structuralType?: StructuralType;
+  readonly parentStepId?: string;
+  readonly branchConditions?: BranchConditions;
 }
+
+/** A file step's place in the tree, with the defaults it leaves out. */
+export const treeOfFileStep = (
+  step: Pick<FileStep, 'structuralType' | 'parentStepId' | 'branchConditions'>,
+): Pick<VersionStep, 'structuralType' | 'parentStepId' | 'branchConditions'> => ({
+  structuralType: step.structuralType ?? 'single',
+  parentStepId: step.parentStepId ?? null,
+  branchConditions: step.branchConditions ?? null,
+});
 
 export interface FlowFile {
   readonly format: typeof FLOW_FILE_FORMAT;
@@ -50,7 +68,7 @@ export interface FlowFile {
   readonly active: boolean;
   /** The owner's folder by name; null for none. */
   readonly folder: string | null;
-  /** In order: the trigger, then the actions. */
+  /** In order (depth-first: the trigger, then the actions, each followed by the steps inside it). */
   readonly steps: readonly FileStep[];
 }
 
@@ -83,20 +101,30 @@ export const newFileKey = (name: string, taken: ReadonlySet<string>): string => 
 export interface NamedStep
   extends Pick<
     VersionStep,
-    'id' | 'type' | 'appKey' | 'key' | 'name' | 'position' | 'parameters' | 'continueOnFailure'
+    | 'id'
+    | 'type'
+    | 'appKey'
+    | 'key'
+    | 'name'
+    | 'position'
+    | 'parameters'
+    | 'continueOnFailure'
+    | 'structuralType'
+    | 'parentStepId'
+    | 'branchConditions'
   > {
   readonly connection: ConnectionRef | null;
 }
 
 /**
- * The file of a flow: its steps by position under ids `step1`, `step2`, ..., each reference to one
- * of them following it (references to anything else stay as they are).
+ * The file of a flow: its steps depth-first under ids `step1`, `step2`, ..., each reference to one
+ * of them (and each parent) following it (references to anything else stay as they are).
  */
 export const flowFileOf = (
   flow: Pick<FlowFile, 'key' | 'name' | 'active' | 'folder'>,
   steps: readonly NamedStep[],
 ): FlowFile => {
-  const ordered = [...steps].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+  const ordered = depthFirst(steps);
   const ids = new Map(ordered.map((step, index) => [step.id, `step${index + 1}`] as const));
   return {
     format: FLOW_FILE_FORMAT,
@@ -113,6 +141,9 @@ export const flowFileOf = (
       parameters: rewriteReferences(step.parameters, ids),
       continueOnFailure: step.continueOnFailure,
       connection: step.connection,
+      ...(step.structuralType !== 'single' && { structuralType: step.structuralType }),
+      ...(step.parentStepId !== null && { parentStepId: ids.get(step.parentStepId) ?? step.parentStepId }),
+      ...(step.branchConditions !== null && { branchConditions: rewriteReferences(step.branchConditions, ids) }),
     })),
   };
 };
@@ -124,21 +155,32 @@ export const flowFileOf = (
  */
 export const renderFlowFile = (file: FlowFile): string => `${JSON.stringify(canonical(file), null, 2)}\n`;
 
-/** A step of a file placed in a flow: its real id and position, references following real ids. */
-export interface PlacedFileStep extends Omit<FileStep, 'id'> {
+/** A step of a file placed in a flow: its real id, parent and position, references following real ids. */
+export interface PlacedFileStep
+  extends Omit<FileStep, 'id' | 'structuralType' | 'parentStepId' | 'branchConditions'>,
+    Pick<VersionStep, 'structuralType' | 'parentStepId' | 'branchConditions'> {
   readonly id: string;
   readonly position: number;
 }
 
-/** The file's steps under real ids (`idAt` gives the id of the step at each place, from 0), positions 1..n. */
+/**
+ * The file's steps under real ids (`idAt` gives the id of the step at each place, from 0), in the
+ * file's order, positions 1..n. The file must have passed `flowFileRefusal`.
+ */
 export const placeFileSteps = (file: FlowFile, idAt: (index: number) => string): PlacedFileStep[] => {
   const ids = new Map(file.steps.map((step, index) => [step.id, idAt(index)] as const));
-  return file.steps.map((step, index) => ({
-    ...step,
-    id: ids.get(step.id) ?? idAt(index),
-    position: index + 1,
-    parameters: rewriteReferences(step.parameters, ids),
-  }));
+  return file.steps.map((step, index) => {
+    const tree = treeOfFileStep(step);
+    return {
+      ...step,
+      id: ids.get(step.id) ?? idAt(index),
+      position: index + 1,
+      parameters: rewriteReferences(step.parameters, ids),
+      structuralType: tree.structuralType,
+      parentStepId: tree.parentStepId === null ? null : (ids.get(tree.parentStepId) ?? tree.parentStepId),
+      branchConditions: tree.branchConditions === null ? null : rewriteReferences(tree.branchConditions, ids),
+    };
+  });
 };
 
 /**
@@ -161,9 +203,16 @@ export const flowFileRefusal = (fileName: string, file: FlowFile): DomainError |
       add(`${where}.connection.appKey`, "must be the step's appKey.");
     }
   });
-  const shape = shapeRefusal(file.steps.map((step, index) => ({ id: step.id, type: step.type, position: index + 1 })));
+  const index = new Map(file.steps.map((step, at) => [step.id, at] as const));
+  const placed = file.steps.map((step, at) => ({ ...step, ...treeOfFileStep(step), position: at + 1 }));
+  const shape = structureRefusal(placed, (problem) => `steps.${index.get(problem.stepId ?? '')}.${problem.field}`);
   if (shape?.code === 'input.invalid') {
     for (const [field, list] of Object.entries(shape.fields)) for (const message of list) add(field, message);
   }
-  return Object.keys(fields).length > 0 ? invalidInput(fields as FieldErrors) : null;
+  // A file lists steps as its flow shows them: each followed by the steps inside it.
+  if (!shape && depthFirst(placed).some((step, at) => step.position !== at + 1)) {
+    add('steps', 'must list each step right after the step it sits in (and after its earlier siblings).');
+  }
+  const type = shape?.code === 'input.invalid' ? shape.type : undefined;
+  return Object.keys(fields).length > 0 ? invalidInput(fields as FieldErrors, type) : null;
 };

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StepType } from './flow.js';
 import {
-  closeGap,
   containsReference,
   copySteps,
   emptyStep,
   type PlacedDefinition,
-  placeAfter,
   publishRefusal,
   rewriteReferences,
-  shapeRefusal,
   webhookPath,
 } from './flow-rules.js';
 
@@ -67,41 +64,6 @@ describe('containsReference', () => {
     expect(containsReference({ a: { b: 'plain' } })).toBe(false);
     expect(containsReference(42)).toBe(false);
     expect(containsReference('{{ other.thing }}')).toBe(false);
-  });
-});
-
-const steps = (...placed: Array<[string, number]>) => placed.map(([id, position]) => ({ id, position }));
-
-describe('placeAfter and closeGap', () => {
-  it('puts a new step right after the given one and shifts the later ones', () => {
-    expect(placeAfter(steps(['t', 1], ['a', 2], ['b', 3]), 'a', 'new')).toEqual([
-      { id: 'new', position: 3 },
-      { id: 'b', position: 4 },
-    ]);
-    expect(placeAfter(steps(['t', 1], ['a', 2]), 'a', 'new')).toEqual([{ id: 'new', position: 3 }]);
-    expect(placeAfter(steps(['t', 1], ['a', 2]), 't', 'new')).toEqual([
-      { id: 'new', position: 2 },
-      { id: 'a', position: 3 },
-    ]);
-  });
-
-  it('answers null for a step that is not in the flow', () => {
-    expect(placeAfter(steps(['t', 1]), 'elsewhere', 'new')).toBeNull();
-  });
-
-  it('closes the gap a removed step leaves', () => {
-    expect(closeGap(steps(['t', 1], ['a', 2], ['b', 3], ['c', 4]), 'a')).toEqual([
-      { id: 'b', position: 2 },
-      { id: 'c', position: 3 },
-    ]);
-    expect(closeGap(steps(['t', 1], ['a', 2], ['b', 3]), 'b')).toEqual([]);
-  });
-
-  it('repairs positions that had gaps or came out of order', () => {
-    expect(closeGap(steps(['b', 7], ['t', 1], ['a', 4]), 'none')).toEqual([
-      { id: 'a', position: 2 },
-      { id: 'b', position: 3 },
-    ]);
   });
 });
 
@@ -165,24 +127,34 @@ describe('copySteps', () => {
     ]);
     expect(copied[1]?.parameters).toEqual({ text: '{{step.new-1.body}} and {{step.new-2.x}}' });
   });
-});
 
-describe('shapeRefusal', () => {
-  it('accepts a trigger followed by actions, in whatever order they are listed', () => {
-    expect(shapeRefusal([definition('b', 2, 'action'), definition('a', 1, 'trigger')])).toBeNull();
-  });
-
-  it('refuses a flow that does not start with a trigger, or has one later, or none at all', () => {
-    const first = shapeRefusal([definition('a', 1, 'action'), definition('b', 2, 'trigger')]);
-    expect(first).toEqual({ code: 'input.invalid', fields: { steps: ['The first step must be a trigger.'] } });
-    expect(shapeRefusal([definition('a', 1, 'trigger'), definition('b', 2, 'trigger')])?.code).toBe('input.invalid');
-    expect(shapeRefusal([])?.code).toBe('input.invalid');
-  });
-
-  it('refuses two steps with one id', () => {
-    expect(shapeRefusal([definition('a', 1, 'trigger'), definition('a', 2, 'action')])).toEqual({
-      code: 'input.invalid',
-      fields: { steps: ['Each step must have its own id.'] },
-    });
+  it('copies a tree depth-first: parents and references in branch conditions follow the copies', () => {
+    let n = 0;
+    const fresh = () => `new-${++n}`;
+    const copied = copySteps(
+      [
+        { ...definition('inside', 9, 'action'), parentStepId: 'loop' },
+        { ...definition('after', 3, 'action') },
+        { ...definition('loop', 2, 'action'), structuralType: 'loop', appKey: 'loop', key: 'loopOverItems' },
+        {
+          ...definition('branch', 4, 'action'),
+          structuralType: 'branch',
+          parentStepId: 'ghost',
+          branchConditions: [{ and: [{ key: '{{step.t.x}}', operator: 'equal', value: '{{step.other.y}}' }] }],
+        },
+        definition('t', 1, 'trigger'),
+      ],
+      fresh,
+    );
+    expect(copied.map((s) => [s.id, s.position, s.parentStepId])).toEqual([
+      ['new-1', 1, null],
+      ['new-2', 2, null],
+      ['new-3', 3, 'new-2'],
+      ['new-4', 4, null],
+      ['new-5', 5, null],
+    ]);
+    expect(copied[4]?.branchConditions).toEqual([
+      { and: [{ key: '{{step.new-1.x}}', operator: 'equal', value: '{{step.other.y}}' }] },
+    ]);
   });
 });

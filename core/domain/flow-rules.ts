@@ -1,6 +1,7 @@
 import type { TriggerType } from './app.js';
-import { type DomainError, incompleteSteps, insufficientSteps, invalidInput } from './errors.js';
+import { type DomainError, incompleteSteps, insufficientSteps } from './errors.js';
 import type { Step, StepDefinition, StepStatus, StepType } from './flow.js';
+import { depthFirst } from './step-tree.js';
 
 /** `{{step.<id>.` opens a reference to an earlier step's output; the id ends at the next dot. */
 const REFERENCE = /(\{\{\s*step\.)([^.\s{}]+)\./g;
@@ -29,42 +30,11 @@ export const containsReference = (value: unknown): boolean => {
   return false;
 };
 
-interface Placed {
-  readonly id: string;
-  readonly position: number;
-}
-
-const byPosition = <S extends Placed>(steps: readonly S[]): S[] =>
-  [...steps].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-
-/** Positions 1..n in the given order, for the steps whose position is not that already. */
-const moves = (current: readonly Placed[], order: readonly string[]): Placed[] =>
-  order.flatMap((id, index) => {
-    const position = index + 1;
-    return current.find((s) => s.id === id)?.position === position ? [] : [{ id, position }];
-  });
-
-/** Where every step goes when a new one is put right after `previousId`; null if that is not a step here. */
-export const placeAfter = (steps: readonly Placed[], previousId: string, newId: string): Placed[] | null => {
-  const order = byPosition(steps).map((s) => s.id);
-  const at = order.indexOf(previousId);
-  if (at < 0) return null;
-  order.splice(at + 1, 0, newId);
-  return moves(steps, order);
-};
-
-/** The moves that close the gap a removed step leaves. */
-export const closeGap = (steps: readonly Placed[], removedId: string): Placed[] =>
-  moves(
-    steps,
-    byPosition(steps)
-      .map((s) => s.id)
-      .filter((id) => id !== removedId),
-  );
-
 /**
  * Why a flow cannot be published, if it cannot: it needs a trigger and an action, and every step
- * completed (`status` here is what the caller established, possibly re-checked against the apps).
+ * completed, on every path and in every loop (`status` here is what the caller established,
+ * possibly re-checked against the apps: a paths step and its branches are complete as they are,
+ * a loop once its items are set).
  */
 export const publishRefusal = (steps: ReadonlyArray<{ type: StepType; status: StepStatus }>): DomainError | null => {
   if (!steps.some((s) => s.type === 'trigger') || !steps.some((s) => s.type === 'action')) return insufficientSteps();
@@ -81,12 +51,15 @@ export const webhookPath = (
     ? `/webhooks/flows/${flowId}${step.parameters.workSynchronously === true ? '/sync' : ''}`
     : null;
 
-export interface PlacedDefinition extends StepDefinition {
+/** A step's definition where it sits in its flow's tree. */
+export interface PlacedDefinition
+  extends StepDefinition,
+    Pick<Step, 'structuralType' | 'parentStepId' | 'branchConditions'> {
   readonly id: string;
   readonly position: number;
 }
 
-/** A step with nothing chosen yet: what a new flow starts with, and what "add a step" adds. */
+/** A step with nothing chosen yet, at the top level: what a new flow starts with. */
 export const emptyStep = (id: string, position: number, type: StepType): PlacedDefinition => ({
   id,
   position,
@@ -96,14 +69,18 @@ export const emptyStep = (id: string, position: number, type: StepType): PlacedD
   name: null,
   connectionId: null,
   parameters: {},
+  structuralType: 'single',
+  parentStepId: null,
+  branchConditions: null,
 });
 
 /**
- * A copy of a flow's steps: fresh ids, positions 1..n in their order, and every reference to one
- * of them pointed at its copy (references to anything else are left as they are).
+ * A copy of a flow's steps: fresh ids, positions 1..n depth-first, parents following their copies,
+ * and every reference to one of them (in parameters and branch conditions) pointed at its copy
+ * (references to anything else are left as they are).
  */
 export const copySteps = (steps: readonly PlacedDefinition[], newId: () => string): PlacedDefinition[] => {
-  const ordered = byPosition(steps);
+  const ordered = depthFirst(steps);
   const ids = new Map(ordered.map((s) => [s.id, newId()] as const));
   return ordered.map((s, index) => ({
     id: ids.get(s.id) ?? newId(),
@@ -114,18 +91,8 @@ export const copySteps = (steps: readonly PlacedDefinition[], newId: () => strin
     name: s.name,
     connectionId: s.connectionId,
     parameters: rewriteReferences(s.parameters, ids),
+    structuralType: s.structuralType,
+    parentStepId: s.parentStepId === null ? null : (ids.get(s.parentStepId) ?? null),
+    branchConditions: s.branchConditions === null ? null : rewriteReferences(s.branchConditions, ids),
   }));
-};
-
-/** A flow is one trigger, first, then actions; ids name one step each. */
-export const shapeRefusal = (steps: ReadonlyArray<Placed & { type: StepType }>): DomainError | null => {
-  const ordered = byPosition(steps);
-  if (ordered[0]?.type !== 'trigger') return invalidInput({ steps: ['The first step must be a trigger.'] });
-  if (ordered.slice(1).some((s) => s.type !== 'action')) {
-    return invalidInput({ steps: ['Only the first step may be a trigger.'] });
-  }
-  if (new Set(ordered.map((s) => s.id)).size !== ordered.length) {
-    return invalidInput({ steps: ['Each step must have its own id.'] });
-  }
-  return null;
 };

@@ -1,4 +1,3 @@
-import type { Group } from './conditions.js';
 
 /** Which version of a flow: the one it runs, or the one a run ran (see flow-version.ts). */
 export interface VersionRef {
@@ -46,8 +45,16 @@ export type StepType = 'trigger' | 'action';
 export type StructuralType = 'single' | 'paths' | 'branch' | 'loop';
 export const STRUCTURAL_TYPES: readonly StructuralType[] = ['single', 'paths', 'branch', 'loop'];
 
-/** Groups of conditions (the filter app's): the branch is taken when every condition of any group holds. Empty: the fallback. */
-export type BranchConditions = readonly Group[];
+/** How a condition compares its key with its value: the filter app's operators, one list for both. */
+export { OPERATORS as CONDITION_OPERATORS, type Operator as ConditionOperator } from './conditions.js';
+/** One condition, as the filter app spells it. */
+export interface Condition {
+  readonly key: string;
+  readonly operator: string;
+  readonly value: string;
+}
+/** Groups of conditions: the branch is taken when every condition of any group holds. Empty: the fallback. */
+export type BranchConditions = ReadonlyArray<{ readonly and: readonly Condition[] }>;
 export type StepStatus = 'incomplete' | 'completed';
 
 export type Parameters = Readonly<Record<string, unknown>>;

@@ -64,12 +64,23 @@ describe('the built-in apps', () => {
     });
     expect(steps('delay')).toEqual({ delayFor: ['delayForUnit', 'delayForValue'], delayUntil: ['delayUntil'] });
     expect(steps('datastore')).toEqual({ getValue: ['key'], setValue: ['key', 'value'] });
+    expect(steps('branches')).toEqual({ execute: ['mode'], executeBranch: [] });
+    expect(steps('loop')).toEqual({ loopOverItems: ['items', 'maxItems'] });
+  });
+
+  it("evaluates paths, branches and loops in the engine: their actions' run says so instead of running", async () => {
+    for (const app of builtInApps.filter((a) => a.key === 'branches' || a.key === 'loop')) {
+      for (const action of app.actions) {
+        await expect(action.run({} as never), `${app.key}.${action.key}`).rejects.toThrow(/evaluated by the engine/);
+      }
+    }
   });
 
   it('are what the catalog lists, by name', async () => {
     const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
     try {
       expect(catalog.list().map((a) => a.name)).toEqual([
+        'Branches',
         'Code',
         'Datastore',
         'Delay',
@@ -77,6 +88,7 @@ describe('the built-in apps', () => {
         'Formatter',
         'GitHub',
         'HTTP Request',
+        'Loop',
         'PostgreSQL',
         'RSS',
         'Scheduler',

@@ -58,6 +58,14 @@ enum StepStatus {
   completed
 }
 
+"""Where a step sits in its flow's tree."""
+enum StructuralType {
+  single
+  paths
+  branch
+  loop
+}
+
 type Step {
   id: String!
   flowId: String!
@@ -71,6 +79,11 @@ type Step {
   connectionId: String
   appVersion: Int
   continueOnFailure: Boolean!
+  structuralType: StructuralType!
+  """The paths, branch or loop step it sits in; null at the top level."""
+  parentStepId: String
+  """A branch's conditions, [{and: [{key, operator, value}]}] (empty: the fallback); null for other steps."""
+  branchConditions: JSON
   webhookUrl: String
   iconUrl: String
   createdAt: String!

@@ -21,6 +21,9 @@ export const flowPresenters = (webhookBaseUrl: string) => {
     connectionId: view.connectionId,
     appVersion: view.appVersion,
     continueOnFailure: view.continueOnFailure,
+    structuralType: view.structuralType,
+    parentStepId: view.parentStepId,
+    branchConditions: view.branchConditions,
     webhookUrl: view.webhookPath === null ? null : `${webhookBaseUrl}${view.webhookPath}`,
     iconUrl: view.iconUrl,
     createdAt: epochMs(view.createdAt),
@@ -85,6 +88,9 @@ export const presentVersionDetail = (version: FlowVersion): Answer<'FlowVersionD
     connectionId: s.connectionId,
     appVersion: s.appVersion,
     continueOnFailure: s.continueOnFailure,
+    structuralType: s.structuralType,
+    parentStepId: s.parentStepId,
+    branchConditions: s.branchConditions,
   })),
 });
 

@@ -10,7 +10,7 @@ import { presentConnection } from '../presenters/app.presenter.js';
 import { presentExecutionStep } from '../presenters/execution.presenter.js';
 import { flowPresenters } from '../presenters/flow.presenter.js';
 import { unwrap } from '../respond.js';
-import { dynamicDataSchema, dynamicFieldsSchema, stepChangesSchema } from '../schemas/flows.schemas.js';
+import { dynamicDataSchema, dynamicFieldsSchema, moveStepSchema, stepChangesSchema } from '../schemas/flows.schemas.js';
 import { idParam, jsonBody } from '../validation.js';
 
 export const stepRoutes = (deps: HttpDeps) => {
@@ -30,6 +30,13 @@ export const stepRoutes = (deps: HttpDeps) => {
       const updated = unwrap(await useCases.updateStep(c.var.actor, stepId, input, ifMatch(c)));
       tagRevision(c, updated.draftRevision);
       return sendOne(c, 'Step', present.step(updated.value));
+    })
+    .post('/steps/:stepId/move', manageStep, async (c) => {
+      const stepId = id(c);
+      const input = await jsonBody(c, moveStepSchema);
+      const moved = unwrap(await useCases.moveStep(c.var.actor, stepId, input, ifMatch(c)));
+      tagRevision(c, moved.draftRevision);
+      return sendOne(c, 'Step', present.step(moved.value));
     })
     .delete('/steps/:stepId', manageStep, async (c) => {
       tagRevision(c, unwrap(await useCases.deleteStep(c.var.actor, id(c), ifMatch(c))));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DOCUMENT_MAX_STEPS, STEP_ID_MAX_LENGTH } from '../../../core/domain/export-document.js';
-import { KEY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../core/domain/flow.js';
+import { KEY_MAX_LENGTH, NAME_MAX_LENGTH, STRUCTURAL_TYPES } from '../../../core/domain/flow.js';
 import { VERSION_MESSAGE_MAX_LENGTH } from '../../../core/domain/flow-version.js';
 import { closedObject, jsonObject, requiredObject } from './fields.js';
 
@@ -20,6 +20,33 @@ const stepKey = v.pipe(
   v.maxLength(KEY_MAX_LENGTH, `must be at most ${KEY_MAX_LENGTH} characters.`),
   v.transform((text) => (text === '' ? null : text)),
 );
+
+/**
+ * A branch's conditions as sent: the core checks their shape (so that a malformed one is answered
+ * `invalidBranchConditionsError`, as Automatisch types it, not a plain validation error).
+ */
+const branchConditions = v.pipe(
+  v.unknown(),
+  v.description(
+    'Groups of conditions, `[{"and": [{"key", "operator", "value"}]}]`: the branch is taken when every condition of any group holds; `[]` makes it the fallback branch. Only for a branch.',
+  ),
+);
+/** A branch's conditions in a document: their shape here, their operators and groups checked by the core. */
+const documentConditions = v.array(
+  requiredObject({
+    and: v.array(
+      requiredObject({
+        key: v.optional(v.string('must be a string.'), ''),
+        operator: v.string('must be a string.'),
+        value: v.optional(v.string('must be a string.'), ''),
+      }),
+      'must be an array.',
+    ),
+  }),
+  'must be an array.',
+);
+const structuralType = v.picklist(STRUCTURAL_TYPES, `must be one of: ${STRUCTURAL_TYPES.join(', ')}.`);
+const stepName = v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(NAME_MAX_LENGTH)));
 
 export const flowListQuery = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(NAME_MAX_LENGTH))),
@@ -68,6 +95,13 @@ export const exportDocumentSchema = requiredObject({
         parameters: v.optional(parameters, {}),
         position: v.pipe(v.number('must be a number.'), v.integer('must be a whole number.'), v.minValue(1)),
         webhookPath: v.optional(v.nullable(v.string('must be a string.')), null),
+        structuralType: v.optional(structuralType),
+        parentStepId: v.optional(
+          v.nullable(
+            v.pipe(v.string('must be a string.'), v.nonEmpty('must not be empty.'), v.maxLength(STEP_ID_MAX_LENGTH)),
+          ),
+        ),
+        branchConditions: v.optional(v.nullable(documentConditions)),
       }),
       'must be an array.',
     ),
@@ -76,15 +110,29 @@ export const exportDocumentSchema = requiredObject({
   ),
 });
 
-export const createStepSchema = closedObject({ previousStepId: uuid });
+/** Where a step goes: see core/domain/step-tree.ts `placeOf`. */
+const place = {
+  previousStepId: v.optional(v.nullable(uuid)),
+  parentStepId: v.optional(v.nullable(uuid)),
+};
+
+export const createStepSchema = closedObject({
+  ...place,
+  structuralType: v.optional(structuralType),
+  name: v.optional(stepName),
+  branchConditions: v.optional(branchConditions),
+});
+
+export const moveStepSchema = closedObject(place);
 
 export const stepChangesSchema = closedObject({
   appKey: v.optional(v.nullable(key)),
   key: v.optional(v.nullable(stepKey)),
-  name: v.optional(v.nullable(v.pipe(v.string('must be a string.'), v.trim(), v.maxLength(NAME_MAX_LENGTH)))),
+  name: v.optional(stepName),
   connectionId: v.optional(v.nullable(uuid)),
   parameters: v.optional(parameters),
   continueOnFailure: v.optional(v.boolean('must be a boolean.')),
+  branchConditions: v.optional(branchConditions),
 });
 
 export const dynamicDataSchema = closedObject({ dynamicDataKey: key, parameters: v.optional(parameters) });

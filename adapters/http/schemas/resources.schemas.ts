@@ -74,6 +74,11 @@ const AppConfig = v.object({
 
 const OAuthClient = v.object({ id: Id, appKey: v.string(), name: v.string(), active: v.boolean(), ...Stamps });
 
+/** A branch's conditions: the branch is taken when every condition of any group holds; empty, the fallback. */
+const BranchConditions = v.array(
+  v.object({ and: v.array(v.object({ key: v.string(), operator: v.string(), value: v.string() })) }),
+);
+
 /** A step as a version holds it; a flow's step adds where it lives and when it was written. */
 const VersionStep = v.object({
   id: Id,
@@ -87,6 +92,15 @@ const VersionStep = v.object({
   connectionId: Text,
   appVersion: v.nullable(v.pipe(v.number(), v.integer())),
   continueOnFailure: v.boolean(),
+  structuralType: v.pipe(
+    v.picklist(['single', 'paths', 'branch', 'loop']),
+    v.description('Where it sits in the tree: a paths step holds branches, a branch or a loop holds steps'),
+  ),
+  parentStepId: v.pipe(
+    v.nullable(Id),
+    v.description('The paths, branch or loop step it sits in; null at the top level'),
+  ),
+  branchConditions: v.pipe(v.nullable(BranchConditions), v.description("A branch's conditions; null for other steps")),
 });
 
 const Step = v.object({
@@ -161,6 +175,10 @@ const ExportDocument = v.object({
       parameters: v.record(v.string(), v.unknown()),
       position: v.pipe(v.number(), v.integer()),
       webhookPath: Text,
+      // Absent from documents made before flows had a tree (a template's may be one): a top-level single step.
+      structuralType: v.optional(v.picklist(['single', 'paths', 'branch', 'loop'])),
+      parentStepId: v.optional(v.nullable(Id)),
+      branchConditions: v.optional(v.nullable(BranchConditions)),
     }),
   ),
 });

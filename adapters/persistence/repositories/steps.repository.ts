@@ -110,6 +110,7 @@ export const createStepRepository = (executor: Executor): StepRepository => {
             continue_on_failure: codec.bool(changes.continueOnFailure),
           }),
           ...(changes.position !== undefined && { position: changes.position }),
+          ...(changes.structuralType !== undefined && { structural_type: changes.structuralType }),
           ...(changes.parentStepId !== undefined && { parent_step_id: changes.parentStepId }),
           ...(changes.branchConditions !== undefined && {
             branch_conditions: changes.branchConditions === null ? null : codec.json(changes.branchConditions),

@@ -81,6 +81,9 @@ export const replaceDraft = async (
       status: connectionGone ? ('incomplete' as const) : step.status,
       appVersion: step.appVersion,
       continueOnFailure: step.continueOnFailure,
+      structuralType: step.structuralType,
+      parentStepId: step.parentStepId,
+      branchConditions: step.branchConditions,
     };
     if (existing.has(step.id)) {
       await tx.steps.update(step.id, definition, now);

@@ -163,9 +163,6 @@ const stepsOfFile = async (
     );
     const { connection: _named, ...definition } = { ...step, connectionId };
     steps.push({
-      structuralType: 'single',
-      parentStepId: null,
-      branchConditions: null,
       ...definition,
       status: evaluateStep(apps, definition),
       appVersion: appVersionOf(apps, step.appKey),

@@ -2,8 +2,9 @@ import type { AppCatalog } from '../../../ports/app-catalog.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { type DomainError, invalidInput } from '../../domain/errors.js';
 import { documentSteps, type ExportDocument } from '../../domain/export-document.js';
-import { copySteps, type PlacedDefinition, shapeRefusal } from '../../domain/flow-rules.js';
+import { copySteps, type PlacedDefinition } from '../../domain/flow-rules.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { pathsParameters, structureRefusal } from '../../domain/step-tree.js';
 import type { CoreDeps } from '../deps.js';
 import { appVersionOf, evaluateStep, unknownAppOrKey } from '../steps/step-status.js';
 import { type FlowView, flowView, type ViewDeps } from './flow-views.js';
@@ -54,14 +55,20 @@ const unknownDefinitions = (apps: AppCatalog, steps: readonly PlacedDefinition[]
 };
 
 /**
- * The steps of a document, checked and under fresh ids, ready to insert as a new flow: the first
- * step must be the one trigger, and the apps and keys must exist here.
+ * The steps of a document, checked and under fresh ids, ready to insert as a new flow: a tree the
+ * rules of step-tree.ts accept (the first step the one trigger), and the apps and keys must exist
+ * here. Positions become depth-first whatever the document says.
  */
 export const stepsFromDocument = (
   deps: Pick<CoreDeps, 'apps' | 'ids'>,
   document: ExportDocument,
 ): Result<PlacedDefinition[], DomainError> => {
-  const steps = documentSteps(document);
-  const refused = shapeRefusal(steps) ?? unknownDefinitions(deps.apps, steps);
+  const steps = documentSteps(document).map((step) =>
+    step.structuralType === 'paths' ? { ...step, parameters: pathsParameters(step.parameters) } : step,
+  );
+  const index = new Map(steps.map((step, at) => [step.id, at] as const));
+  const refused =
+    structureRefusal(steps, (problem) => `steps.${index.get(problem.stepId ?? '')}.${problem.field}`) ??
+    unknownDefinitions(deps.apps, steps);
   return refused ? err(refused) : ok(copySteps(steps, () => deps.ids.next()));
 };

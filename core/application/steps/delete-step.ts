@@ -1,12 +1,17 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, triggerNotDeletable } from '../../domain/errors.js';
-import { closeGap } from '../../domain/flow-rules.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { placeWithout } from '../../domain/step-tree.js';
 import type { CoreDeps } from '../deps.js';
 import { type BasedOn, editDraft } from '../flows/draft.js';
 import { loadStep } from '../flows/load-flow.js';
+import { writeArrangement } from './tree-writes.js';
 
-/** Removes an action from a flow's draft (answers the draft's new revision); the steps after it move up. A flow always keeps its trigger. */
+/**
+ * Removes an action from a flow's draft with every step inside it (a paths step its branches, a
+ * branch or a loop its steps), and answers the draft's new revision; the steps after it move up.
+ * A flow always keeps its trigger.
+ */
 export const makeDeleteStep =
   ({ repos, uow, clock }: Pick<CoreDeps, 'repos' | 'uow' | 'clock'>) =>
   async (actor: Actor, stepId: string, basedOn?: BasedOn): Promise<Result<number, DomainError>> => {
@@ -17,9 +22,10 @@ export const makeDeleteStep =
     const now = clock.now();
     return uow.run((tx) =>
       editDraft(tx, step.flowId, basedOn, now, async (draftRevision) => {
-        const moves = closeGap(await tx.steps.listByFlow(step.flowId), stepId);
-        await tx.steps.delete(stepId);
-        for (const move of moves) await tx.steps.update(move.id, { position: move.position }, now);
+        const steps = await tx.steps.listByFlow(step.flowId);
+        const { removed, placed } = placeWithout(steps, stepId);
+        for (const id of removed) await tx.steps.delete(id);
+        await writeArrangement(tx, steps, placed, now);
         return ok(draftRevision);
       }),
     );

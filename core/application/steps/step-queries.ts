@@ -3,6 +3,7 @@ import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import type { ExecutionStep } from '../../domain/execution.js';
 import { err, ok, type Result } from '../../domain/result.js';
+import { stepsBefore } from '../../domain/step-tree.js';
 import { authorize } from '../../policy/authorize.js';
 import { makeGetConnection } from '../connections/get-connection.js';
 import type { CoreDeps } from '../deps.js';
@@ -17,14 +18,18 @@ export interface PreviousStep extends StepView {
   readonly lastExecutionStep: ExecutionStep | null;
 }
 
-/** The steps before this one: what its parameters may take values from. */
+/**
+ * The steps before this one whose output it can read (`stepsBefore`: in a branch or a loop, the
+ * steps it sits in and their earlier siblings, not the inside of another branch or loop): what
+ * its parameters may take values from.
+ */
 export const makeGetPreviousSteps =
   ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>) =>
   async (actor: Actor, stepId: string): Promise<Result<PreviousStep[], DomainError>> => {
     const loaded = await loadStep(repos, actor, stepId, 'read');
     if (!loaded.ok) return loaded;
     const { step, flow } = loaded.value;
-    const earlier = (await repos.steps.listByFlow(step.flowId)).filter((s) => s.position < step.position);
+    const earlier = stepsBefore(await repos.steps.listByFlow(step.flowId), step.id);
     const mayReadRuns = authorize(actor, 'read', 'Execution', { ownerId: flow.userId }) === null;
     const samples = mayReadRuns ? await repos.executionSteps.latestSuccessful(earlier.map((s) => s.id)) : [];
     return ok(
