@@ -839,4 +839,160 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       return (await page.locator('.page-header .badge-success').count()) === 1;
     }, 'the retry on version 2 to succeed');
   }, 90_000);
+
+  it('builds a flow with paths and a loop in the editor, and shows the branch taken and each iteration of its run', async () => {
+    const dialogs: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto(`${base}/flows`);
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+    const cards = page.locator('article.step-card');
+    const card = (id: string) => page.locator(`article.step-card[data-step-id="${id}"]`);
+    const idOf = async (locator: Locator) => (await locator.getAttribute('data-step-id')) ?? '';
+
+    // A webhook trigger with a sample: a kind and a list of people.
+    const trigger = cards.first();
+    const triggerId = await idOf(trigger);
+    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
+    const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
+    const post = (body: unknown) =>
+      fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post({ kind: 'vip', people: [{ name: 'ada' }, { name: 'grace' }] });
+    await trigger.getByRole('button', { name: 'Test step' }).click();
+    await trigger.getByText('Test succeeded.').waitFor();
+    const firstAction = await idOf(cards.nth(1));
+
+    // Paths below the trigger: "Branch 1" (a condition to fill in) and the fallback, side by side.
+    await trigger.getByRole('button', { name: 'Add paths below' }).click();
+    const paths = page.locator('article.step-paths');
+    await paths.waitFor();
+    const branchOne = paths.getByRole('region', { name: 'Branch: Branch 1' });
+    const otherwise = paths.getByRole('region', { name: 'Branch: Otherwise' });
+    await otherwise.getByText('Otherwise: taken when no other branch is.').waitFor();
+    await paths.getByLabel('Branches to take').waitFor();
+    const [left, right] = [await branchOne.boundingBox(), await otherwise.boundingBox()];
+    expect(right && left && right.x > left.x + left.width - 1).toBe(true);
+
+    // Branch 1's condition: the trigger's body.kind, picked from the variables, equals "vip"; then a name.
+    await branchOne.getByRole('button', { name: 'Edit conditions of Branch 1' }).click();
+    const conditions = branchOne.getByRole('form', { name: 'Conditions of Branch 1' });
+    await conditions.getByRole('button', { name: 'Insert variable into Group 1, condition 1 value to test' }).click();
+    await conditions.getByRole('button', { name: 'execution.resumeUrl' }).waitFor();
+    await conditions.getByRole('button', { name: /body\.kind/ }).click();
+    await conditions.getByLabel('Group 1, condition 1: operator').selectOption({ label: 'equals' });
+    await conditions.getByLabel('Group 1, condition 1: compared with').fill('vip');
+    await conditions.getByRole('button', { name: 'Save conditions' }).click();
+    await branchOne.getByText(`When {{step.${triggerId}.body.kind}} equals vip.`).waitFor();
+    await branchOne.getByRole('button', { name: 'Rename the branch Branch 1' }).click();
+    await branchOne.getByLabel('Branch name').fill('VIP');
+    await branchOne.getByRole('button', { name: 'Save name' }).click();
+    const vip = paths.getByRole('region', { name: 'Branch: VIP' });
+    await vip.waitFor();
+
+    // The VIP branch's step shouts; the fallback's empty step goes.
+    const vipStep = vip.locator('article.step-card');
+    await vipStep.getByLabel('App').selectOption({ label: 'Formatter' });
+    await vipStep.getByLabel('Action event').selectOption({ label: 'Text' });
+    await vipStep.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await vipStep.getByLabel('Input', { exact: true }).fill('welcome, vip');
+    await vipStep.getByRole('button', { name: 'Save', exact: true }).click();
+    await vipStep.getByRole('button', { name: 'Saved' }).waitFor();
+    await otherwise.getByRole('button', { name: 'Delete step' }).click();
+    await otherwise.getByText('No steps in this branch.').waitFor();
+    expect(dialogs.at(-1)).toBe('Delete this step?');
+
+    // A loop below the paths, over the people; the first empty action moves into it.
+    await paths.locator(':scope > footer').getByRole('button', { name: 'Add a loop below' }).click();
+    const loop = page.locator('article.step-loop');
+    await loop.waitFor();
+    const loopId = await idOf(loop);
+    const loopSettings = loop.locator(':scope > form.arguments');
+    await loopSettings.getByLabel('Items (required)').fill(`{{step.${triggerId}.body.people}}`);
+    await loopSettings.getByLabel('At most').fill('5');
+    await loopSettings.getByRole('button', { name: 'Save', exact: true }).click();
+    await loopSettings.getByRole('button', { name: 'Saved' }).waitFor();
+    const moved = card(firstAction);
+    const intoLoop = moved.locator('option', { hasText: 'At the start of loop' });
+    await moved.getByLabel(/^Move .* to$/).selectOption((await intoLoop.getAttribute('value')) ?? '');
+    const body = loop.getByRole('region', { name: /^Steps inside / });
+    await body.locator(`article.step-card[data-step-id="${firstAction}"]`).waitFor();
+    await expect.poll(() => body.locator('article.step-card').count()).toBe(2);
+    // The loop's own empty step goes, and the moved one is first already: up is not offered.
+    await body.locator('article.step-card').nth(1).getByRole('button', { name: 'Delete step' }).click();
+    await expect.poll(() => body.locator('article.step-card').count()).toBe(1);
+    expect(
+      await card(firstAction)
+        .getByRole('button', { name: /Move .* up/ })
+        .isDisabled(),
+    ).toBe(true);
+
+    // Inside the loop, the picker offers the current item and index.
+    const inLoop = card(firstAction);
+    await inLoop.getByLabel('App').selectOption({ label: 'Formatter' });
+    await inLoop.getByLabel('Action event').selectOption({ label: 'Text' });
+    await inLoop.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await inLoop.getByRole('button', { name: 'Insert variable into Input' }).click();
+    await inLoop.getByRole('button', { name: /^index / }).waitFor();
+    await inLoop.getByRole('button', { name: /^item / }).click();
+    const input = inLoop.getByLabel('Input', { exact: true });
+    expect(await input.inputValue()).toBe(`{{step.${loopId}.item}}`);
+    await input.fill(`{{step.${loopId}.item.name}}`);
+    await inLoop.getByRole('button', { name: 'Save', exact: true }).click();
+    await inLoop.getByRole('button', { name: 'Saved' }).waitFor();
+
+    // A step after the loop may read its results.
+    await loop.locator(':scope > footer').getByRole('button', { name: 'Add a step below' }).click();
+    await expect.poll(() => cards.count()).toBe(6);
+    const after = cards.last();
+    await after.getByLabel('App').selectOption({ label: 'Formatter' });
+    await after.getByLabel('Action event').selectOption({ label: 'Text' });
+    await after.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await after.getByRole('button', { name: 'Insert variable into Input' }).click();
+    await after.getByRole('button', { name: /^results / }).click();
+    expect(await after.getByLabel('Input', { exact: true }).inputValue()).toBe(`{{step.${loopId}.results}}`);
+    await after.getByRole('button', { name: 'Save', exact: true }).click();
+    await after.getByRole('button', { name: 'Saved' }).waitFor();
+    await shot('21-flow-editor-paths-loop');
+
+    // Published, then run by a webhook: the VIP branch runs, the fallback does not, twice through the loop.
+    await page.getByRole('button', { name: 'Rename', exact: true }).click();
+    await page.getByLabel('Flow name').fill('Branches and loops');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('heading', { name: 'Branches and loops' }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    expect((await post({ kind: 'vip', people: [{ name: 'ada' }, { name: 'grace' }] })).status).toBe(204);
+
+    await page.getByRole('link', { name: 'Executions', exact: true }).first().click();
+    const row = page.locator('tbody tr').filter({ hasText: 'Branches and loops' }).filter({ hasNotText: 'test' });
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(150);
+      return (await row.filter({ hasText: 'success' }).count()) === 1;
+    }, 'the run with paths and a loop to succeed');
+    await row.getByRole('link', { name: 'Branches and loops' }).click();
+    await page.getByRole('heading', { name: 'Execution of Branches and loops' }).waitFor();
+    const ranVip = page.getByRole('region', { name: 'Branch: VIP' });
+    await ranVip.getByText('Ran', { exact: true }).waitFor();
+    await expect.poll(() => ranVip.textContent()).toContain('WELCOME, VIP');
+    await page.getByRole('region', { name: 'Branch: Otherwise' }).getByText('Did not run').waitFor();
+    const iterations = page.getByRole('region', { name: /^Iterations of / }).locator('details.iteration');
+    await expect.poll(() => iterations.count()).toBe(2);
+    expect(await iterations.nth(0).locator('summary').textContent()).toBe('Iteration 1 of 2');
+    await expect.poll(() => iterations.nth(0).textContent()).toContain('ADA');
+    await expect.poll(() => iterations.nth(1).textContent()).toContain('GRACE');
+    // An iteration folds away.
+    await iterations.nth(0).locator('summary').click();
+    expect(await iterations.nth(0).getAttribute('open')).toBeNull();
+    await shot('22-execution-paths-loop');
+  }, 120_000);
 });

@@ -1,10 +1,10 @@
 import type { Execution, ExecutionStep, Step } from '../types';
 import { Badge, ErrorMessage, formatDate, Json } from '../ui';
 import { type BranchRun, buildRunTree, calledRunOf, type RunList, type RunNode, waitingFor } from './run-tree';
+import { stepLabel } from './step-tree';
 
 /** Each record carries its step as it is now; none once the step was deleted. */
-const stepName = ({ step }: ExecutionStep) =>
-  step ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}` : 'A step no longer in the flow';
+const stepName = ({ step }: ExecutionStep) => (step ? stepLabel(step) : 'A step no longer in the flow');
 
 /** Iterations shown open at first; a long loop starts folded after them. */
 const OPEN_ITERATIONS = 10;
@@ -29,7 +29,7 @@ const InputOutput = ({ record }: { record: ExecutionStep }) => (
 const BranchColumn = ({ branch, context }: { branch: BranchRun; context: Execution }) => (
   <section
     class={`branch ${branch.taken ? 'branch-taken' : 'branch-skipped'}${branch.fallback ? ' branch-fallback' : ''}`}
-    aria-label={`Branch ${branch.name}`}
+    aria-label={`Branch: ${branch.name}`}
   >
     <header class="branch-header">
       <h3>
@@ -95,7 +95,7 @@ const StepRun = ({ node, context }: { node: RunNode; context: Execution }) => {
 
 /** Where a waiting run stands: its next step has no record yet. */
 const WaitingStep = ({ step, context }: { step: Step; context: Execution }) => {
-  const label = `${step.position}. ${step.name ?? step.key ?? step.appKey ?? 'Step'}`;
+  const label = stepLabel(step);
   return (
     <article class="step-card execution-step-waiting" aria-label={label} data-testid="waiting-step">
       <header class="step-header">

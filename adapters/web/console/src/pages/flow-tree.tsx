@@ -126,7 +126,7 @@ const BranchColumn = ({ tree, branch }: { tree: TreeContext; branch: Step }) => 
   return (
     <section
       class={`branch${fallback ? ' branch-fallback' : ''}`}
-      aria-label={`Branch ${title}`}
+      aria-label={`Branch: ${title}`}
       data-step-id={branch.id}
     >
       <header class="branch-header">
@@ -234,9 +234,8 @@ const LoopBody = ({ tree, loop }: { tree: TreeContext; loop: Step }) => {
   return (
     <section class="loop-body" aria-label={`Steps inside ${stepLabel(loop)}`}>
       <p class="hint">
-        These steps run once for each item. They read <code>{`{{step.${loop.id}.item}}`}</code> and{' '}
-        <code>{`{{step.${loop.id}.index}}`}</code>; steps after the loop read{' '}
-        <code>{`{{step.${loop.id}.results}}`}</code>.
+        These steps run once for each item, and read the item and its index (Insert variable offers them); steps after
+        the loop read its results.
       </p>
       <button type="button" class="small" disabled={tree.busy} onClick={() => tree.add({ parentStepId: loop.id })}>
         Add a step at the start<span class="visually-hidden"> of {stepLabel(loop)}</span>

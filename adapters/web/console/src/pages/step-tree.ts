@@ -91,7 +91,7 @@ export const stepLabel = (step: Step): string => {
   const type = structuralTypeOf(step);
   const what =
     step.name ??
-    (type === 'paths' ? 'Paths' : type === 'loop' ? 'Loop' : type === 'branch' ? 'Branch' : null) ??
+    (type === 'paths' ? 'Paths' : type === 'loop' ? 'Loop over items' : type === 'branch' ? 'Branch' : null) ??
     step.key ??
     step.appKey ??
     (step.type === 'trigger' ? 'Trigger' : 'Empty step');
