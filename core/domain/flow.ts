@@ -1,4 +1,3 @@
-
 /** Which version of a flow: the one it runs, or the one a run ran (see flow-version.ts). */
 export interface VersionRef {
   readonly id: string;
