@@ -402,6 +402,86 @@ describe.each(DIALECTS)('conveyor flows export and apply (%s)', (dialect) => {
   );
 
   it(
+    'carries a flow with paths and a loop: the same bytes through B, a moved step applied, a broken tree refused',
+    async () => {
+      const tree = await on(envA, async (useCases, actor) => {
+        const flow = value(await useCases.createFlow(actor, {}));
+        const [trigger, last] = flow.steps.map((s) => s.id) as [string, string];
+        value(await useCases.updateFlow(actor, flow.id, { name: 'Sorting' }));
+        value(await useCases.updateStep(actor, trigger, { appKey: 'webhook', key: 'catchRawWebhook' }));
+        const paths = value(
+          await useCases.createStep(actor, flow.id, { previousStepId: trigger, structuralType: 'paths' }),
+        ).value.id;
+        const branch = value(await useCases.getFlow(actor, flow.id)).steps[2]?.id;
+        value(
+          await useCases.updateStep(actor, branch as string, {
+            branchConditions: [{ and: [{ key: `{{step.${trigger}.body.kind}}`, operator: 'equal', value: 'a' }] }],
+          }),
+        );
+        const loop = value(await useCases.createStep(actor, flow.id, { previousStepId: paths, structuralType: 'loop' }))
+          .value.id;
+        value(await useCases.updateStep(actor, loop, { parameters: { items: `{{step.${trigger}.body.items}}` } }));
+        return { flowId: flow.id, last };
+      });
+      const fromA = join(dir, 'a');
+      expect((await cli(envA, 'flows', 'export', '--dir', fromA, '--user', EMAIL)).code).toBe(0);
+      const filesA = filesIn(fromA);
+      const file = JSON.parse(filesA['sorting.flow.json'] as string);
+      expect(file.steps.map((s: Record<string, unknown>) => [s.id, s.structuralType, s.parentStepId])).toEqual([
+        ['step1', undefined, undefined],
+        ['step2', 'paths', undefined],
+        ['step3', 'branch', 'step2'],
+        ['step4', undefined, 'step3'],
+        ['step5', 'branch', 'step2'],
+        ['step6', undefined, 'step5'],
+        ['step7', 'loop', undefined],
+        ['step8', undefined, 'step7'],
+        ['step9', undefined, undefined],
+      ]);
+      expect(file.steps[2].branchConditions).toEqual([
+        { and: [{ key: '{{step.step1.body.kind}}', operator: 'equal', value: 'a' }] },
+      ]);
+      expect(file.steps[4].branchConditions).toEqual([]);
+
+      await prepareB();
+      expect((await cli(envB, 'flows', 'apply', '--dir', fromA, '--user', EMAIL)).stdout).toContain(
+        'created sorting.flow.json: "Sorting"\n',
+      );
+      const fromB = join(dir, 'b');
+      expect((await cli(envB, 'flows', 'export', '--dir', fromB, '--user', EMAIL)).code).toBe(0);
+      expect(filesIn(fromB)).toEqual(filesA);
+      expect((await cli(envB, 'flows', 'apply', '--dir', fromA, '--user', EMAIL)).stdout).toContain(
+        'unchanged sorting.flow.json',
+      );
+
+      // The last step moves into the loop in the file: applying moves it on A, under its own id.
+      const moved = { ...file, steps: [...file.steps] };
+      moved.steps[8] = { ...moved.steps[8], parentStepId: 'step7' };
+      writeFileSync(join(fromA, 'sorting.flow.json'), JSON.stringify(moved));
+      expect((await cli(envA, 'flows', 'apply', '--dir', fromA, '--user', EMAIL)).stdout).toContain(
+        'updated sorting.flow.json: "Sorting", steps changed\n',
+      );
+      const steps = await on(envA, async (useCases, actor) => value(await useCases.getFlow(actor, tree.flowId)).steps);
+      expect(steps.at(-1)).toMatchObject({ id: tree.last, parentStepId: steps[6]?.id, position: 9 });
+
+      const broken = {
+        ...file,
+        steps: file.steps.map((s: object, i: number) => (i === 3 ? { ...s, parentStepId: 'step2' } : s)),
+      };
+      writeFileSync(join(fromA, 'sorting.flow.json'), JSON.stringify(broken));
+      const refused = await cli(envA, 'flows', 'apply', '--dir', fromA, '--user', EMAIL);
+      expect(refused.stderr).toBe(
+        [
+          'conveyor: Nothing was applied: 1 problem:',
+          '  sorting.flow.json: steps.3.parentStepId is a paths step, which holds only branches.',
+          '',
+        ].join('\n'),
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'refuses files it cannot apply, each problem on its line, and changes nothing',
     async () => {
       await buildOnA();

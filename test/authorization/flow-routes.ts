@@ -36,6 +36,11 @@ const actionPath =
   (suffix = ''): PathOf =>
   async (fx, actor) =>
     `/steps/${actionOf(await flowFor(fx, actor))}${suffix}`;
+/** The action of a new flow, remembered with its flow for a body that names the flow's trigger. */
+const rememberedActionPath =
+  (suffix: string): PathOf =>
+  async (fx, actor) =>
+    `/steps/${actionOf(remember(await flowFor(fx, actor)))}${suffix}`;
 const connectedStep =
   (suffix: string): PathOf =>
   async (fx, actor) =>
@@ -220,6 +225,14 @@ export const FLOW_ROUTES: readonly RouteCase[] = [
     body: () => ({ name: 'Named' }),
     expect: permitted(200, 404),
     foreign: foreign(actionPath(), 403, 200),
+  },
+  {
+    method: 'POST',
+    route: '/steps/:stepId/move',
+    path: rememberedActionPath('/move'),
+    body: () => ({ previousStepId: lastFlow?.steps[0]?.id }),
+    expect: permitted(200, 404),
+    foreign: foreign(rememberedActionPath('/move'), 403, 200),
   },
   {
     method: 'DELETE',

@@ -196,6 +196,34 @@ describe.each(DIALECTS)('flow, step, folder and template repositories contract (
     expect(await fx.repos.steps.findById(action.id)).toBeNull();
   });
 
+  it("keeps where each step sits in the flow's tree, and changes it", async () => {
+    const flow = await newFlow(alice);
+    const conditions = [{ and: [{ key: '{{step.x.kind}}', operator: 'equal', value: 'Grüße' }] }];
+    const paths = step(flow.id, 2, { structuralType: 'paths', appKey: 'branches', key: 'execute' });
+    const branch = step(flow.id, 3, { structuralType: 'branch', parentStepId: paths.id, branchConditions: conditions });
+    const inside = step(flow.id, 4, { parentStepId: branch.id });
+    await fx.repos.steps.insert([step(flow.id, 1), paths, branch, inside]);
+    expect(
+      (await fx.repos.steps.listByFlow(flow.id)).map((s) => [s.structuralType, s.parentStepId, s.branchConditions]),
+    ).toEqual([
+      ['single', null, null],
+      ['paths', null, null],
+      ['branch', paths.id, conditions],
+      ['single', branch.id, null],
+    ]);
+    await fx.repos.steps.update(branch.id, { branchConditions: [] }, at(MINUTE));
+    await fx.repos.steps.update(inside.id, { parentStepId: null, position: 5, structuralType: 'loop' }, at(MINUTE));
+    expect(await fx.repos.steps.findById(branch.id)).toMatchObject({ branchConditions: [], parentStepId: paths.id });
+    expect(await fx.repos.steps.findById(inside.id)).toMatchObject({
+      parentStepId: null,
+      position: 5,
+      structuralType: 'loop',
+      branchConditions: null,
+    });
+    await fx.repos.steps.update(branch.id, { branchConditions: null }, at(MINUTE));
+    expect((await fx.repos.steps.findById(branch.id))?.branchConditions).toBeNull();
+  });
+
   it('detaches a connection from its steps, leaving them incomplete', async () => {
     const flow = await newFlow(alice);
     const connection = await newConnection(alice);

@@ -19,14 +19,17 @@ const withoutPaths = <D extends { id: string; steps: { id: string; webhookPath: 
   steps: document.steps.map(({ webhookPath: _path, ...step }) => ({ ...step, webhookPath: null })),
 });
 
-/** A seeded export document: a webhook trigger, then actions of the test apps referring to earlier steps. */
+/**
+ * A seeded export document: a webhook trigger, then actions of the test apps referring to earlier
+ * steps, some in loops and in the branches of paths steps (listed depth-first, as exports are).
+ */
 const generatedDocument = (seed: number) => {
   let state = seed + 1;
   const int = (max: number) => {
     state = (state * 48271) % 2147483647;
     return state % max;
   };
-  const ids = Array.from({ length: 2 + int(4) }, () => randomUUID());
+  const ids = Array.from({ length: 2 + int(9) }, () => randomUUID());
   const refer = (index: number) => `{{step.${ids[int(index)]}.body.${['name', 'total', 'items.0'][int(3)]}}}`;
   const actions = [
     (i: number) => ({ appKey: 'test-notes', key: 'addNote', parameters: { title: refer(i), copies: int(5) + 1 } }),
@@ -38,6 +41,46 @@ const generatedDocument = (seed: number) => {
     }),
     () => ({ appKey: null, key: null, parameters: {} }),
   ];
+  const single = { structuralType: 'single', branchConditions: null };
+  /** The containers the next step may go into, innermost last. */
+  const open: Array<{ id: string; structuralType: string; fallback?: boolean }> = [];
+  const tree = (i: number) => {
+    if (open.length > 0 && int(3) === 0) open.pop();
+    const parent = open.at(-1);
+    const parentStepId = parent?.id ?? null;
+    if (parent?.structuralType === 'paths') {
+      const fallback = !parent.fallback && int(3) === 0;
+      parent.fallback ||= fallback;
+      open.push({ id: ids[i] as string, structuralType: 'branch' });
+      return {
+        parentStepId,
+        appKey: 'branches',
+        key: 'executeBranch',
+        parameters: {},
+        structuralType: 'branch',
+        branchConditions: fallback ? [] : [{ and: [{ key: refer(i), operator: 'equal', value: `${int(9)}` }] }],
+      };
+    }
+    const kind = open.length < 3 ? int(6) : 0;
+    if (kind === 4) {
+      open.push({ id: ids[i] as string, structuralType: 'loop' });
+      const items = { items: refer(i) };
+      return {
+        ...single,
+        parentStepId,
+        appKey: 'loop',
+        key: 'loopOverItems',
+        parameters: items,
+        structuralType: 'loop',
+      };
+    }
+    if (kind === 5) {
+      open.push({ id: ids[i] as string, structuralType: 'paths' });
+      const mode = { mode: 'all' };
+      return { ...single, parentStepId, appKey: 'branches', key: 'execute', parameters: mode, structuralType: 'paths' };
+    }
+    return { ...single, parentStepId, ...(actions[int(actions.length)] as (i: number) => object)(i) };
+  };
   return {
     id: randomUUID(),
     name: `Generated ${seed}`,
@@ -48,8 +91,14 @@ const generatedDocument = (seed: number) => {
       position: i + 1,
       webhookPath: null,
       ...(i === 0
-        ? { appKey: 'test-webhook', key: 'catchRawWebhook', parameters: { workSynchronously: int(2) === 1 } }
-        : (actions[int(actions.length)] as (i: number) => object)(i)),
+        ? {
+            ...single,
+            parentStepId: null,
+            appKey: 'test-webhook',
+            key: 'catchRawWebhook',
+            parameters: { workSynchronously: int(2) === 1 },
+          }
+        : tree(i)),
     })),
   };
 };
@@ -120,8 +169,10 @@ describe.each(DIALECTS)('building flows over HTTP (%s)', (dialect) => {
   });
 
   it('exports, imports and exports generated flows to the same document up to ids', async () => {
-    for (let seed = 0; seed < 6; seed++) {
+    const kinds = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
       const generated = generatedDocument(seed);
+      for (const step of generated.steps) kinds.add(`${step.structuralType}${step.parentStepId ? ' inside' : ''}`);
       const first = await world.call('POST', '/flows/import', world.bob.token, generated);
       const exported = await world.call('POST', `/flows/${first.id}/export`, world.bob.token);
       const second = await world.call('POST', '/flows/import', world.bob.token, exported);
@@ -130,6 +181,9 @@ describe.each(DIALECTS)('building flows over HTTP (%s)', (dialect) => {
       // The generated document said no webhook paths; the export computes them.
       expect(upToIds(withoutPaths(exported)), `seed ${seed}`).toEqual(upToIds(withoutPaths(generated)));
     }
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['branch inside', 'loop', 'paths', 'single', 'single inside']),
+    );
   });
 
   it('refuses documents that are not a flow', async () => {
