@@ -898,6 +898,26 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     const vip = paths.getByRole('region', { name: 'Branch: VIP' });
     await vip.waitFor();
 
+    // Another branch goes before the fallback; moved right it follows it; deleted, its step goes too.
+    const branchOrder = () =>
+      paths
+        .getByRole('region', { name: /^Branch: / })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    await paths.getByRole('button', { name: 'Add a branch to 2. Paths' }).click();
+    const branchThree = paths.getByRole('region', { name: 'Branch: Branch 3' });
+    await branchThree.waitFor();
+    expect(await branchOrder()).toEqual(['Branch: VIP', 'Branch: Branch 3', 'Branch: Otherwise']);
+    await branchThree.locator('.branch-header').getByRole('button', { name: /down$/ }).click();
+    await expect.poll(branchOrder).toEqual(['Branch: VIP', 'Branch: Otherwise', 'Branch: Branch 3']);
+    await branchThree.getByRole('button', { name: 'Delete the branch Branch 3' }).click();
+    await branchThree.waitFor({ state: 'detached' });
+    expect(dialogs.at(-1)).toBe('Delete the branch "Branch 3" and the 1 step in it?');
+    // Every branch whose conditions hold runs.
+    const pathsSettings = paths.locator(':scope > form.arguments');
+    await pathsSettings.getByLabel('Branches to take').selectOption({ label: 'Every one that matches' });
+    await pathsSettings.getByRole('button', { name: 'Save', exact: true }).click();
+    await pathsSettings.getByRole('button', { name: 'Saved' }).waitFor();
+
     // The VIP branch's step shouts; the fallback's empty step goes.
     const vipStep = vip.locator('article.step-card');
     await vipStep.getByLabel('App').selectOption({ label: 'Formatter' });
@@ -994,5 +1014,45 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await iterations.nth(0).locator('summary').click();
     expect(await iterations.nth(0).getAttribute('open')).toBeNull();
     await shot('22-execution-paths-loop');
+
+    // A run that waits (a delay of an hour) shows the step it waits at, in its place, and until when.
+    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: any }).data;
+    };
+    const delayed = await api('POST', '/flows');
+    await api('PATCH', `/flows/${delayed.id}`, { name: 'Waits an hour' });
+    const [hook, wait] = delayed.steps;
+    await api('PATCH', `/steps/${hook.id}`, { appKey: 'webhook', key: 'catchRawWebhook' });
+    const delayFor = (amount: number, unit: string) => ({
+      appKey: 'delay',
+      key: 'delayFor',
+      parameters: { delayForUnit: unit, delayForValue: amount },
+    });
+    await api('PATCH', `/steps/${wait.id}`, delayFor(1, 'hours'));
+    const next = await api('POST', `/flows/${delayed.id}/steps`, { previousStepId: wait.id });
+    await api('PATCH', `/steps/${next.id}`, delayFor(1, 'minutes'));
+    await api('PATCH', `/flows/${delayed.id}/status`, { active: true });
+    expect((await fetch(`${base}/webhooks/flows/${delayed.id}`, { method: 'POST' })).status).toBe(204);
+    await page.goto(`${base}/executions?flowId=${delayed.id}`);
+    const waitingRow = page.locator('tbody tr').filter({ hasText: 'Waits an hour' });
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(150);
+      return (await waitingRow.filter({ hasText: 'waiting' }).count()) === 1;
+    }, 'the delayed run to wait');
+    await waitingRow.getByRole('link', { name: 'Waits an hour' }).click();
+    const waitingStep = page.getByTestId('waiting-step');
+    await waitingStep.getByText('Waiting to run.').waitFor();
+    expect(await waitingStep.getByRole('heading', { level: 2 }).textContent()).toMatch(/^3\. /);
+    expect(await waitingStep.textContent()).toContain('The run goes on by');
+    await expect.poll(() => page.locator('article.step-card').count()).toBe(3);
+    await shot('23-execution-waiting');
   }, 120_000);
 });
