@@ -29,9 +29,11 @@ const publishErrorsFor = (errors: FieldErrors, refusal: string | null, step: Ste
   errors[`steps.${step.id}`] ??
   (refusal === 'IncompleteStepsError' && step.status === 'incomplete'
     ? [
-        step.appKey && step.key
-          ? 'This step is not complete: fill in its required settings (and its connection), save, then test it.'
-          : `This step is not complete: choose an app and ${step.type === 'trigger' ? 'a trigger' : 'an action'}.`,
+        (step.structuralType ?? 'single') !== 'single'
+          ? 'This step is not complete: fill in its required settings and save.'
+          : step.appKey && step.key
+            ? 'This step is not complete: fill in its required settings (and its connection), save, then test it.'
+            : `This step is not complete: choose an app and ${step.type === 'trigger' ? 'a trigger' : 'an action'}.`,
       ]
     : undefined);
 
