@@ -938,4 +938,227 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByText('No form yet.').waitFor();
     expect((await fetch(address)).status).toBe(404);
   }, 90_000);
+
+  it('builds a flow with paths and a loop in the editor, and shows the branch taken and each iteration of its run', async () => {
+    const dialogs: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: any }).data;
+    };
+    await page.goto(`${base}/flows`);
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+    const cards = page.locator('article.step-card');
+    const flowId = page.url().split('/').pop() ?? '';
+    const card = (id: string) => page.locator(`article.step-card[data-step-id="${id}"]`);
+    const idOf = async (locator: Locator) => (await locator.getAttribute('data-step-id')) ?? '';
+
+    // A webhook trigger with a sample: a kind and a list of people.
+    const trigger = cards.first();
+    const triggerId = await idOf(trigger);
+    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
+    const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
+    const post = (body: unknown) =>
+      fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post({ kind: 'vip', people: [{ name: 'ada' }, { name: 'grace' }] });
+    await trigger.getByRole('button', { name: 'Test step' }).click();
+    await trigger.getByText('Test succeeded.').waitFor();
+    const firstAction = await idOf(cards.nth(1));
+
+    // Paths below the trigger: "Branch 1" (a condition to fill in) and the fallback, side by side.
+    await trigger.getByRole('button', { name: 'Add paths below' }).click();
+    const paths = page.locator('article.step-paths');
+    await paths.waitFor();
+    const branchOne = paths.getByRole('region', { name: 'Branch: Branch 1' });
+    const otherwise = paths.getByRole('region', { name: 'Branch: Otherwise' });
+    await otherwise.getByText('Otherwise: taken when no other branch is.').waitFor();
+    await paths.getByLabel('Branches to take').waitFor();
+    const [left, right] = [await branchOne.boundingBox(), await otherwise.boundingBox()];
+    expect(right && left && right.x > left.x + left.width - 1).toBe(true);
+
+    // Branch 1's condition: the trigger's body.kind, picked from the variables, equals "vip"; then a name.
+    await branchOne.getByRole('button', { name: 'Edit conditions of Branch 1' }).click();
+    const conditions = branchOne.getByRole('form', { name: 'Conditions of Branch 1' });
+    await conditions.getByRole('button', { name: 'Insert variable into Group 1, condition 1 value to test' }).click();
+    await conditions.getByRole('button', { name: 'execution.resumeUrl' }).waitFor();
+    await conditions.getByRole('button', { name: /body\.kind/ }).click();
+    await conditions.getByLabel('Group 1, condition 1: operator').selectOption({ label: 'equals' });
+    await conditions.getByLabel('Group 1, condition 1: compared with').fill('vip');
+    await conditions.getByRole('button', { name: 'Save conditions' }).click();
+    await branchOne.getByText(`When {{step.${triggerId}.body.kind}} equals vip.`).waitFor();
+    await branchOne.getByRole('button', { name: 'Rename the branch Branch 1' }).click();
+    await branchOne.getByLabel('Branch name').fill('VIP');
+    await branchOne.getByRole('button', { name: 'Save name' }).click();
+    const vip = paths.getByRole('region', { name: 'Branch: VIP' });
+    await vip.waitFor();
+
+    // Another branch goes before the fallback; moved right it follows it; deleted, its step goes too.
+    const branchOrder = () =>
+      paths
+        .getByRole('region', { name: /^Branch: / })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    await paths.getByRole('button', { name: 'Add a branch to 2. Paths' }).click();
+    const branchThree = paths.getByRole('region', { name: 'Branch: Branch 3' });
+    await branchThree.waitFor();
+    expect(await branchOrder()).toEqual(['Branch: VIP', 'Branch: Branch 3', 'Branch: Otherwise']);
+    await branchThree.locator('.branch-header').getByRole('button', { name: /down$/ }).click();
+    await expect.poll(branchOrder).toEqual(['Branch: VIP', 'Branch: Otherwise', 'Branch: Branch 3']);
+    await branchThree.getByRole('button', { name: 'Delete the branch Branch 3' }).click();
+    await branchThree.waitFor({ state: 'detached' });
+    expect(dialogs.at(-1)).toBe('Delete the branch "Branch 3" and the 1 step in it?');
+    // Every branch whose conditions hold runs.
+    const pathsSettings = paths.locator(':scope > form.arguments');
+    await pathsSettings.getByLabel('Branches to take').selectOption({ label: 'Every one that matches' });
+    await pathsSettings.getByRole('button', { name: 'Save', exact: true }).click();
+    await pathsSettings.getByRole('button', { name: 'Saved' }).waitFor();
+
+    // The VIP branch's step shouts; the fallback's empty step goes.
+    const vipStep = vip.locator('article.step-card');
+    await vipStep.getByLabel('App').selectOption({ label: 'Formatter' });
+    await vipStep.getByLabel('Action event').selectOption({ label: 'Text' });
+    await vipStep.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await vipStep.getByLabel('Input', { exact: true }).fill('welcome, vip');
+    await vipStep.getByRole('button', { name: 'Save', exact: true }).click();
+    await vipStep.getByRole('button', { name: 'Saved' }).waitFor();
+    await otherwise.getByRole('button', { name: 'Delete step' }).click();
+    await otherwise.getByText('No steps in this branch.').waitFor();
+    expect(dialogs.at(-1)).toBe('Delete this step?');
+
+    // A loop below the paths, over the people; the first empty action moves into it.
+    await paths.locator(':scope > footer').getByRole('button', { name: 'Add a loop below' }).click();
+    const loop = page.locator('article.step-loop');
+    await loop.waitFor();
+    const loopId = await idOf(loop);
+    const loopSettings = loop.locator(':scope > form.arguments');
+    await loopSettings.getByLabel('Items (required)').fill(`{{step.${triggerId}.body.people}}`);
+    await loopSettings.getByLabel('At most').fill('5');
+    await loopSettings.getByRole('button', { name: 'Save', exact: true }).click();
+    await loopSettings.getByRole('button', { name: 'Saved' }).waitFor();
+    const moved = card(firstAction);
+    const intoLoop = moved.locator('option', { hasText: 'At the start of loop' });
+    await moved.getByLabel(/^Move .* to$/).selectOption((await intoLoop.getAttribute('value')) ?? '');
+    const body = loop.getByRole('region', { name: /^Steps inside / });
+    await body.locator(`article.step-card[data-step-id="${firstAction}"]`).waitFor();
+    await expect.poll(() => body.locator('article.step-card').count()).toBe(2);
+    // The loop's own empty step goes, and the moved one is first already: up is not offered.
+    await body.locator('article.step-card').nth(1).getByRole('button', { name: 'Delete step' }).click();
+    await expect.poll(() => body.locator('article.step-card').count()).toBe(1);
+    expect(
+      await card(firstAction)
+        .getByRole('button', { name: /Move .* up/ })
+        .isDisabled(),
+    ).toBe(true);
+
+    // Inside the loop, the picker offers the current item and index.
+    const inLoop = card(firstAction);
+    await inLoop.getByLabel('App').selectOption({ label: 'Formatter' });
+    await inLoop.getByLabel('Action event').selectOption({ label: 'Text' });
+    await inLoop.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await inLoop.getByRole('button', { name: 'Insert variable into Input' }).click();
+    await inLoop.getByRole('button', { name: /^index / }).waitFor();
+    await inLoop.getByRole('button', { name: /^item / }).click();
+    const input = inLoop.getByLabel('Input', { exact: true });
+    expect(await input.inputValue()).toBe(`{{step.${loopId}.item}}`);
+    await input.fill(`{{step.${loopId}.item.name}}`);
+    await inLoop.getByRole('button', { name: 'Save', exact: true }).click();
+    await inLoop.getByRole('button', { name: 'Saved' }).waitFor();
+
+    // A step after the loop may read its results.
+    await loop.locator(':scope > footer').getByRole('button', { name: 'Add a step below' }).click();
+    await expect.poll(() => cards.count()).toBe(6);
+    const after = cards.last();
+    await after.getByLabel('App').selectOption({ label: 'Formatter' });
+    await after.getByLabel('Action event').selectOption({ label: 'Text' });
+    await after.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
+    await after.getByRole('button', { name: 'Insert variable into Input' }).click();
+    await after.getByRole('button', { name: /^results / }).click();
+    expect(await after.getByLabel('Input', { exact: true }).inputValue()).toBe(`{{step.${loopId}.results}}`);
+    await after.getByRole('button', { name: 'Save', exact: true }).click();
+    await after.getByRole('button', { name: 'Saved' }).waitFor();
+    await shot('21-flow-editor-paths-loop');
+
+    // Published, then run by a webhook: the VIP branch runs, the fallback does not, twice through the loop.
+    // Renamed elsewhere meanwhile: the next move is refused as based on an old draft, and said;
+    // reloaded, the flow has its new name and the steps their places.
+    const afterId = await idOf(after);
+    await api('PATCH', `/flows/${flowId}`, { name: 'Branches and loops' });
+    await after.getByRole('button', { name: /Move .* up$/ }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'This flow was changed somewhere else' });
+    await conflict.getByRole('button', { name: 'Reload the flow' }).click();
+    await page.getByRole('heading', { name: 'Branches and loops' }).waitFor();
+    await conflict.waitFor({ state: 'detached' });
+    expect(await idOf(cards.last())).toBe(afterId);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    expect((await post({ kind: 'vip', people: [{ name: 'ada' }, { name: 'grace' }] })).status).toBe(204);
+
+    await page.getByRole('link', { name: 'Executions', exact: true }).first().click();
+    const row = page.locator('tbody tr').filter({ hasText: 'Branches and loops' }).filter({ hasNotText: 'test' });
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(150);
+      return (await row.filter({ hasText: 'success' }).count()) === 1;
+    }, 'the run with paths and a loop to succeed');
+    await row.getByRole('link', { name: 'Branches and loops' }).click();
+    await page.getByRole('heading', { name: 'Execution of Branches and loops' }).waitFor();
+    const ranVip = page.getByRole('region', { name: 'Branch: VIP' });
+    await ranVip.getByText('Ran', { exact: true }).waitFor();
+    await expect.poll(() => ranVip.textContent()).toContain('WELCOME, VIP');
+    await page.getByRole('region', { name: 'Branch: Otherwise' }).getByText('Did not run').waitFor();
+    const iterations = page.getByRole('region', { name: /^Iterations of / }).locator('details.iteration');
+    await expect.poll(() => iterations.count()).toBe(2);
+    expect(await iterations.nth(0).locator('summary').textContent()).toBe('Iteration 1 of 2');
+    await expect.poll(() => iterations.nth(0).textContent()).toContain('ADA');
+    await expect.poll(() => iterations.nth(1).textContent()).toContain('GRACE');
+    // An iteration folds away.
+    await iterations.nth(0).locator('summary').click();
+    expect(await iterations.nth(0).getAttribute('open')).toBeNull();
+    await shot('22-execution-paths-loop');
+
+    // A run that waits (a delay of an hour) shows the step it waits at, in its place, and until when.
+    const delayed = await api('POST', '/flows');
+    await api('PATCH', `/flows/${delayed.id}`, { name: 'Waits an hour' });
+    const [hook, wait] = delayed.steps;
+    await api('PATCH', `/steps/${hook.id}`, { appKey: 'webhook', key: 'catchRawWebhook' });
+    const delayFor = (amount: number, unit: string) => ({
+      appKey: 'delay',
+      key: 'delayFor',
+      parameters: { delayForUnit: unit, delayForValue: amount },
+    });
+    await api('PATCH', `/steps/${wait.id}`, delayFor(1, 'hours'));
+    const next = await api('POST', `/flows/${delayed.id}/steps`, { previousStepId: wait.id });
+    await api('PATCH', `/steps/${next.id}`, delayFor(1, 'minutes'));
+    await api('PATCH', `/flows/${delayed.id}/status`, { active: true });
+    expect((await fetch(`${base}/webhooks/flows/${delayed.id}`, { method: 'POST' })).status).toBe(204);
+    await page.goto(`${base}/executions?flowId=${delayed.id}`);
+    const waitingRow = page.locator('tbody tr').filter({ hasText: 'Waits an hour' });
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(150);
+      return (await waitingRow.filter({ hasText: 'waiting' }).count()) === 1;
+    }, 'the delayed run to wait');
+    await waitingRow.getByRole('link', { name: 'Waits an hour' }).click();
+    const waitingStep = page.getByTestId('waiting-step');
+    await waitingStep.getByText('Waiting to run.').waitFor();
+    expect(await waitingStep.getByRole('heading', { level: 2 }).textContent()).toMatch(/^3\. /);
+    expect(await waitingStep.textContent()).toContain('The run goes on by');
+    await expect.poll(() => page.locator('article.step-card').count()).toBe(3);
+    await shot('23-execution-waiting');
+  }, 120_000);
 });

@@ -21,6 +21,33 @@ export interface ServiceInfo {
   docsUrl: string | null;
 }
 
+/** A step's place in a flow's tree: `paths` holds branches, a `branch` or a `loop` holds steps. */
+export type StructuralType = 'single' | 'paths' | 'branch' | 'loop';
+
+/** The filter app's operators, which a branch's conditions use too. */
+export const CONDITION_OPERATORS = [
+  'equal',
+  'not_equal',
+  'greater_than',
+  'less_than',
+  'greater_than_or_equal',
+  'less_than_or_equal',
+  'contains',
+  'not_contains',
+  'is_empty',
+  'is_not_empty',
+] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+export interface Condition {
+  key: string;
+  operator: string;
+  value: string;
+}
+
+/** A branch is taken when every condition of any group holds; none at all: the fallback ("Otherwise"). */
+export type BranchConditions = { and: Condition[] }[];
+
 export interface Step {
   id: string;
   flowId: string;
@@ -36,6 +63,11 @@ export interface Step {
   updatedAt: Timestamp;
   iconUrl: string | null;
   lastExecutionStep?: ExecutionStep | null;
+  /** Absent from servers before flows were trees: read as `single` at the top level. */
+  structuralType?: StructuralType;
+  parentStepId?: string | null;
+  /** A branch's; null for every other step. */
+  branchConditions?: BranchConditions | null;
 }
 
 /** Which version of a flow: the one it runs, or the one a run ran. */
@@ -168,6 +200,12 @@ export interface ExecutionStep {
   dataIn: unknown;
   dataOut: unknown;
   errorDetails: unknown;
+  /** Where the step ran: its parent (a branch or a loop), the branch it is in, its innermost loop index. */
+  parentStepId?: string | null;
+  branchId?: string | null;
+  iteration?: number | null;
+  /** The loop iterations it ran in, `<loopId>:<index>/...`, outermost first; '' outside loops. */
+  scope?: string;
   createdAt: Timestamp;
   /** The step as it is now, in an execution's records (null once deleted); a step's own record has none. */
   step?: Step | null;
@@ -182,6 +220,10 @@ export interface Execution {
   flowVersion: VersionRef | null;
   /** The failed execution this one retries. */
   retryOf: string | null;
+  /** The run whose step called this one (the flows app's "Call a flow"). */
+  parentExecutionId?: string | null;
+  /** When a waiting run goes on at the latest. */
+  resumeAt?: Timestamp | null;
   createdAt: Timestamp;
   finishedAt: Timestamp | null;
   /** The flow as it is now, with its steps. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Argument, Step } from '../types';
 import { FieldError, useId } from '../ui';
-import { reference, variablesOf } from './variables';
+import type { ChoiceGroup } from './variables';
 
 type Parameters = Record<string, unknown>;
 
@@ -13,16 +13,20 @@ interface FieldProps {
   readonly errors: string[] | undefined;
   readonly step: Step;
   readonly parameters: Parameters;
-  readonly previousSteps: Step[];
+  /** What its picker offers (`choicesFor`). */
+  readonly variables: readonly ChoiceGroup[];
 }
 
-/** Inserts `{{step.<id>.<path>}}` from earlier steps' latest sample output. */
-const VariablePicker = ({
-  previousSteps,
+/**
+ * Inserts a variable: `{{step.<id>.<path>}}` from earlier steps' latest sample output, a loop's
+ * item, index or results, or `{{execution.resumeUrl}}` (see `choicesFor`).
+ */
+export const VariablePicker = ({
+  variables,
   onPick,
   label,
 }: {
-  previousSteps: Step[];
+  variables: readonly ChoiceGroup[];
   onPick: (text: string) => void;
   label: string;
 }) => {
@@ -39,7 +43,8 @@ const VariablePicker = ({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
-  const withData = previousSteps.filter((s) => s.lastExecutionStep?.dataOut != null);
+  // The run's own variables are always there; the steps' only once they have sample output.
+  const fromSteps = variables.filter((group) => group.choices.some((c) => c.text.startsWith('{{step.')));
   return (
     <div class="variable-picker">
       <button type="button" class="small" ref={toggle} aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -47,26 +52,24 @@ const VariablePicker = ({
       </button>
       {open && (
         <div class="picker-panel">
-          {withData.length === 0 && (
+          {fromSteps.length === 0 && (
             <p class="muted">No sample data yet: test the earlier steps first to pick from their output.</p>
           )}
-          {withData.map((previous) => (
-            <fieldset key={previous.id}>
-              <legend>
-                {previous.position}. {previous.name ?? previous.key ?? previous.appKey}
-              </legend>
+          {variables.map((group) => (
+            <fieldset key={group.title}>
+              <legend>{group.title}</legend>
               <ul>
-                {variablesOf(previous.lastExecutionStep?.dataOut).map((variable) => (
-                  <li key={variable.path}>
+                {group.choices.map((choice) => (
+                  <li key={choice.text}>
                     <button
                       type="button"
                       class="variable"
                       onClick={() => {
-                        onPick(reference(previous, variable.path));
+                        onPick(choice.text);
                         setOpen(false);
                       }}
                     >
-                      <code>{variable.path}</code> <span class="muted">{variable.preview}</span>
+                      <code>{choice.path}</code> <span class="muted">{choice.preview}</span>
                     </button>
                   </li>
                 ))}
@@ -89,14 +92,14 @@ const KeyValueList = ({
   value,
   onValue,
   label,
-  previousSteps,
+  variables,
 }: {
   id: string;
   value: unknown;
   onValue: (v: KeyValue[]) => void;
   label: string;
   /** Given when the values accept variables: each row gets a picker for its value. */
-  previousSteps: Step[] | null;
+  variables: readonly ChoiceGroup[] | null;
 }) => {
   const rows: KeyValue[] = Array.isArray(value) ? (value as KeyValue[]) : [];
   const set = (index: number, patch: Partial<KeyValue>) =>
@@ -115,9 +118,9 @@ const KeyValueList = ({
             value={row.value}
             onInput={(e) => set(index, { value: e.currentTarget.value })}
           />
-          {previousSteps && (
+          {variables && (
             <VariablePicker
-              previousSteps={previousSteps}
+              variables={variables}
               label={`${label} value ${index + 1}`}
               onPick={(snippet) => set(index, { value: `${row.value}${snippet}` })}
             />
@@ -202,7 +205,7 @@ const DynamicDropdown = ({
 
 /** One argument of a step, drawn by its type from the app's description. */
 export const ArgumentField = (props: FieldProps) => {
-  const { argument, value, onValue, errors, previousSteps } = props;
+  const { argument, value, onValue, errors, variables } = props;
   const id = useId(`arg-${argument.key}`);
   const input = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
   const describedBy =
@@ -256,7 +259,7 @@ export const ArgumentField = (props: FieldProps) => {
         value={value}
         onValue={onValue}
         label={argument.label}
-        previousSteps={argument.acceptsVariables ? previousSteps : null}
+        variables={argument.acceptsVariables ? variables : null}
       />
     );
   } else if (argument.type === 'code' || argument.type === 'json') {
@@ -317,7 +320,7 @@ export const ArgumentField = (props: FieldProps) => {
         </p>
       )}
       {argument.acceptsVariables && argument.type !== 'keyValueList' && (
-        <VariablePicker previousSteps={previousSteps} onPick={insert} label={argument.label} />
+        <VariablePicker variables={variables} onPick={insert} label={argument.label} />
       )}
       <FieldError id={`${id}-error`} messages={errors} />
     </div>

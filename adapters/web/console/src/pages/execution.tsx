@@ -1,20 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
-import type { Execution, ExecutionStep } from '../types';
-import {
-  Badge,
-  ErrorMessage,
-  FormErrors,
-  formatDate,
-  Json,
-  LoadError,
-  Loading,
-  Page,
-  useAction,
-  useId,
-  useLoad,
-} from '../ui';
+import type { Execution } from '../types';
+import { Badge, FormErrors, formatDate, LoadError, Loading, Page, useAction, useId, useLoad } from '../ui';
+import { ExecutionTree } from './execution-tree';
 
 type RetryOn = 'original' | 'current';
 
@@ -44,9 +33,6 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   if (execution.error) return <LoadError errors={execution.error} retry={execution.reload} />;
   if (!execution.data) return <Loading label="Loading the execution…" />;
   const current = execution.data;
-  // Each record carries its step as it is now; none once the step was deleted.
-  const stepName = ({ step }: ExecutionStep) =>
-    step ? `${step.position}. ${step.name ?? step.key ?? step.appKey ?? step.type}` : 'A step no longer in the flow';
   // A run retries on the version it ran, unless the user picks the one the flow has published since.
   const ran = current.flowVersion;
   const published = current.flow.publishedVersion;
@@ -104,6 +90,14 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
         <dd>{current.testRun ? 'Test run' : 'Run'}</dd>
         <dt>Version</dt>
         <dd>{versionFact(current)}</dd>
+        {current.parentExecutionId && (
+          <>
+            <dt>Called by</dt>
+            <dd>
+              <a href={`/executions/${current.parentExecutionId}`}>the run that called it</a>
+            </dd>
+          </>
+        )}
         {current.retryOf && (
           <>
             <dt>Retry of</dt>
@@ -114,32 +108,7 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
         )}
       </dl>
       {current.steps?.length === 0 && <p class="empty">No step has run yet.</p>}
-      <ol class="steps">
-        {current.steps?.map((step) => (
-          <li key={step.id}>
-            <article class={`step-card execution-step-${step.status}`} aria-label={stepName(step)}>
-              <header class="step-header">
-                <h2>{stepName(step)}</h2>
-                <Badge status={step.status} />
-              </header>
-              <div class="grid-2">
-                <div>
-                  <h3>Input</h3>
-                  <Json label="Input" value={step.dataIn} />
-                </div>
-                <div>
-                  <h3>{step.status === 'failure' ? 'Error' : 'Output'}</h3>
-                  {step.status === 'failure' && <ErrorMessage details={step.errorDetails} />}
-                  <Json
-                    label={step.status === 'failure' ? 'Error' : 'Output'}
-                    value={step.status === 'failure' ? step.errorDetails : step.dataOut}
-                  />
-                </div>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ol>
+      <ExecutionTree execution={current} />
     </Page>
   );
 };

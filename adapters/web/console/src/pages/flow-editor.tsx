@@ -5,14 +5,19 @@ import { Badge, FormErrors, LoadError, Loading, Page, useId, useLoad } from '../
 import { isDraftConflict, revisionOf, useDraft } from './draft';
 import { DraftBanner } from './draft-banner';
 import { FlowHistory } from './flow-history';
-import { StepEditor } from './step-editor';
+import { StepList, type TreeContext } from './flow-tree';
+import { childrenOf, type Place, sampleAskers } from './step-tree';
 
-/** Latest sample output of every step but the last, from the last step's previous steps. */
+/**
+ * Latest sample output of every step another may read, from the previous steps of the last step
+ * of each list (the top level, each branch, each loop): between them they name every such step.
+ */
 const loadSamples = async (flow: Flow) => {
-  const last = flow.steps[flow.steps.length - 1];
-  if (!last || flow.steps.length < 2) return new Map<string, Step>();
-  const previous = await api.get<Step[]>(`/steps/${last.id}/previous-steps`);
-  return new Map(previous.data.map((s) => [s.id, s]));
+  if (flow.steps.length < 2) return new Map<string, Step>();
+  const answers = await Promise.all(
+    sampleAskers(flow.steps).map((asker) => api.get<Step[]>(`/steps/${asker.id}/previous-steps`)),
+  );
+  return new Map(answers.flatMap((answer) => answer.data.map((s) => [s.id, s] as const)));
 };
 
 /**
@@ -24,9 +29,11 @@ const publishErrorsFor = (errors: FieldErrors, refusal: string | null, step: Ste
   errors[`steps.${step.id}`] ??
   (refusal === 'IncompleteStepsError' && step.status === 'incomplete'
     ? [
-        step.appKey && step.key
-          ? 'This step is not complete: fill in its required settings (and its connection), save, then test it.'
-          : `This step is not complete: choose an app and ${step.type === 'trigger' ? 'a trigger' : 'an action'}.`,
+        (step.structuralType ?? 'single') !== 'single'
+          ? 'This step is not complete: fill in its required settings and save.'
+          : step.appKey && step.key
+            ? 'This step is not complete: fill in its required settings (and its connection), save, then test it.'
+            : `This step is not complete: choose an app and ${step.type === 'trigger' ? 'a trigger' : 'an action'}.`,
       ]
     : undefined);
 
@@ -150,9 +157,15 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       setRenaming(false);
     });
   };
-  const addAfter = (step: Step) =>
+  // The tree's changes answer one step; the flow is read again for the places of all the others.
+  const add = (body: Record<string, unknown>) =>
     act(async () => {
-      await draft.write<Step>('POST', `/flows/${current.id}/steps`, { previousStepId: step.id });
+      await draft.write<Step>('POST', `/flows/${current.id}/steps`, body);
+      flow.reload();
+    });
+  const move = (step: Step, place: Place) =>
+    act(async () => {
+      await draft.write<Step>('POST', `/steps/${step.id}/move`, place);
       flow.reload();
     });
   const replaceStep = (saved: Step) =>
@@ -168,6 +181,18 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const bannerShown = live !== null && current.hasDraftChanges;
 
   const sampleOf = (step: Step) => samples.data?.get(step.id) ?? step;
+  const tree: TreeContext = {
+    steps: current.steps,
+    apps: apps.data,
+    busy,
+    write: draft.write,
+    sampleOf,
+    publishErrorsFor: (step) => publishErrorsFor(errors, refusal, step),
+    onSaved: replaceStep,
+    onDeleted: flow.reload,
+    add: (body) => void add(body),
+    move: (step, place) => void move(step, place),
+  };
   return (
     <Page
       title={current.name}
@@ -240,22 +265,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           onClose={() => setHistoryOpen(false)}
         />
       )}
-      <ol class="steps">
-        {current.steps.map((step, index) => (
-          <li key={step.id}>
-            <StepEditor
-              step={step}
-              apps={apps.data ?? []}
-              previousSteps={current.steps.slice(0, index).map(sampleOf)}
-              publishErrors={publishErrorsFor(errors, refusal, step)}
-              write={draft.write}
-              onSaved={replaceStep}
-              onDeleted={flow.reload}
-              onAddAfter={() => void addAfter(step)}
-            />
-          </li>
-        ))}
-      </ol>
+      <StepList tree={tree} steps={childrenOf(current.steps, null)} />
     </Page>
   );
 };

@@ -6,17 +6,34 @@ import { ArgumentField } from './argument-field';
 import { ConnectionPicker } from './connection-picker';
 import { type DraftWrite, isDraftConflict } from './draft';
 import { publicFormUrl } from './forms';
+import { structuralTypeOf } from './step-tree';
+import type { ChoiceGroup } from './variables';
+
+/** What "add" puts after a step: an empty step, a paths step with two branches, or a loop. */
+export type NewStepKind = 'single' | 'paths' | 'loop';
+
+/** The built-in apps that paths, branch and loop steps are: added as such, never chosen for a step. */
+const STRUCTURAL_APPS = new Set(['branches', 'loop']);
+
+const TITLES = { paths: 'Paths', loop: 'Loop over items', branch: 'Branch' } as const;
 
 interface StepEditorProps {
   readonly step: Step;
   readonly apps: App[];
-  readonly previousSteps: Step[];
+  /** What its variable pickers offer. */
+  readonly variables: readonly ChoiceGroup[];
   readonly publishErrors: string[] | undefined;
   /** Changes of the step are changes of the flow's draft, sent with its revision. */
   readonly write: DraftWrite;
   readonly onSaved: (step: Step) => void;
   readonly onDeleted: () => void;
-  readonly onAddAfter: () => void;
+  readonly onAdd: (kind: NewStepKind) => void;
+  /** How many steps are inside it (paths, loop): they go with it. */
+  readonly inside: number;
+  /** Its move buttons and menu. */
+  readonly moves?: preact.ComponentChildren;
+  /** A paths step's branches, a loop's steps. */
+  readonly children?: preact.ComponentChildren;
 }
 
 const definitionsOf = (step: Step) =>
@@ -32,12 +49,15 @@ const errorsFor = (errors: FieldErrors, key: string) => errors[`parameters.${key
 export const StepEditor = ({
   step,
   apps,
-  previousSteps,
+  variables,
   publishErrors,
   write,
   onSaved,
   onDeleted,
-  onAddAfter,
+  onAdd,
+  inside,
+  moves,
+  children,
 }: StepEditorProps) => {
   const [parameters, setParameters] = useState<Record<string, unknown>>(step.parameters);
   const [connectionId, setConnectionId] = useState<string | null>(step.connectionId);
@@ -129,21 +149,34 @@ export const StepEditor = ({
       onSaved(answer.data);
     });
   const remove = () => {
-    if (!confirm('Delete this step?')) return;
+    const question =
+      inside > 0
+        ? `Delete this ${structural === 'paths' ? 'paths step, its branches' : 'loop'} and the ${inside} step${inside === 1 ? '' : 's'} inside it?`
+        : 'Delete this step?';
+    if (!confirm(question)) return;
     void act('delete', async () => {
       await write('DELETE', `/steps/${step.id}`);
       onDeleted();
     });
   };
 
-  const choosable = apps.filter((a) => (step.type === 'trigger' ? a.triggerCount > 0 : a.actionCount > 0));
-  const title = step.type === 'trigger' ? 'Trigger' : 'Action';
+  const choosable = apps.filter(
+    (a) => !STRUCTURAL_APPS.has(a.key) && (step.type === 'trigger' ? a.triggerCount > 0 : a.actionCount > 0),
+  );
+  const structural = structuralTypeOf(step);
+  const single = structural === 'single';
+  const title = single ? (step.type === 'trigger' ? 'Trigger' : 'Action') : TITLES[structural];
   return (
-    <article class={`step-card step-${step.status}`} aria-labelledby={headingId} data-step-id={step.id}>
+    <article
+      class={`step-card step-${step.status} step-${structural}`}
+      aria-labelledby={headingId}
+      data-step-id={step.id}
+    >
       <header class="step-header">
         <h2 id={headingId}>
           {step.position}. {title}
-          {definition ? `: ${app?.name ?? step.appKey} · ${definition.name}` : ''}
+          {single && definition ? `: ${app?.name ?? step.appKey} · ${definition.name}` : ''}
+          {!single && step.name && step.name !== definition?.name ? `: ${step.name}` : ''}
         </h2>
         <Badge status={step.status} />
       </header>
@@ -152,45 +185,47 @@ export const StepEditor = ({
         errors={errors}
         fields={['appKey', 'key', 'connectionId', ...fields.flatMap((f) => [f.key, `parameters.${f.key}`])]}
       />
-      <div class="grid-2">
-        <div class="field">
-          <label for={appId}>App</label>
-          <select
-            id={appId}
-            value={step.appKey ?? ''}
-            onChange={(e) => chooseApp(e.currentTarget.value)}
-            disabled={busy !== null}
-          >
-            <option value="">Choose an app…</option>
-            {choosable.map((a) => (
-              <option key={a.key} value={a.key}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-          <FieldError messages={errors.appKey} />
-        </div>
-        {step.appKey && (
+      {single && (
+        <div class="grid-2">
           <div class="field">
-            <label for={eventId}>{step.type === 'trigger' ? 'Trigger event' : 'Action event'}</label>
+            <label for={appId}>App</label>
             <select
-              id={eventId}
-              value={step.key ?? ''}
-              onChange={(e) => chooseEvent(e.currentTarget.value)}
+              id={appId}
+              value={step.appKey ?? ''}
+              onChange={(e) => chooseApp(e.currentTarget.value)}
               disabled={busy !== null}
             >
-              <option value="">{definitions.loading ? 'Loading…' : 'Choose an event…'}</option>
-              {definitions.data?.map((d) => (
-                <option key={d.key} value={d.key}>
-                  {d.name}
+              <option value="">Choose an app…</option>
+              {choosable.map((a) => (
+                <option key={a.key} value={a.key}>
+                  {a.name}
                 </option>
               ))}
             </select>
-            {definition && <p class="hint">{definition.description}</p>}
-            <FieldError messages={errors.key} />
+            <FieldError messages={errors.appKey} />
           </div>
-        )}
-      </div>
+          {step.appKey && (
+            <div class="field">
+              <label for={eventId}>{step.type === 'trigger' ? 'Trigger event' : 'Action event'}</label>
+              <select
+                id={eventId}
+                value={step.key ?? ''}
+                onChange={(e) => chooseEvent(e.currentTarget.value)}
+                disabled={busy !== null}
+              >
+                <option value="">{definitions.loading ? 'Loading…' : 'Choose an event…'}</option>
+                {definitions.data?.map((d) => (
+                  <option key={d.key} value={d.key}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+              {definition && <p class="hint">{definition.description}</p>}
+              <FieldError messages={errors.key} />
+            </div>
+          )}
+        </div>
+      )}
       {app?.supportsConnections && definition && (
         <ConnectionPicker
           app={app}
@@ -260,7 +295,7 @@ export const StepEditor = ({
               errors={errorsFor(errors, argument.key)}
               step={step}
               parameters={parameters}
-              previousSteps={previousSteps}
+              variables={variables}
             />
           ))}
           <button type="submit" disabled={busy !== null || !dirty}>
@@ -268,7 +303,8 @@ export const StepEditor = ({
           </button>
         </form>
       )}
-      {definition && (
+      {children}
+      {single && definition && (
         <div class="step-test">
           <button type="button" class="primary" onClick={() => void test()} disabled={busy !== null}>
             {busy === 'test' ? 'Testing…' : 'Test step'}
@@ -289,9 +325,16 @@ export const StepEditor = ({
         </div>
       )}
       <footer class="step-footer">
-        <button type="button" onClick={onAddAfter} disabled={busy !== null}>
+        <button type="button" onClick={() => onAdd('single')} disabled={busy !== null}>
           Add a step below
         </button>
+        <button type="button" onClick={() => onAdd('paths')} disabled={busy !== null}>
+          Add paths below
+        </button>
+        <button type="button" onClick={() => onAdd('loop')} disabled={busy !== null}>
+          Add a loop below
+        </button>
+        {moves}
         {step.type === 'action' && (
           <button type="button" class="danger" onClick={remove} disabled={busy !== null}>
             Delete step

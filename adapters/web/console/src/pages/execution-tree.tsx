@@ -1,0 +1,142 @@
+import type { Execution, ExecutionStep, Step } from '../types';
+import { Badge, ErrorMessage, formatDate, Json } from '../ui';
+import { type BranchRun, buildRunTree, calledRunOf, type RunList, type RunNode, waitingFor } from './run-tree';
+import { stepLabel } from './step-tree';
+
+/** Each record carries its step as it is now; none once the step was deleted. */
+const stepName = ({ step }: ExecutionStep) => (step ? stepLabel(step) : 'A step no longer in the flow');
+
+/** Iterations shown open at first; a long loop starts folded after them. */
+const OPEN_ITERATIONS = 10;
+
+const InputOutput = ({ record }: { record: ExecutionStep }) => (
+  <div class="grid-2">
+    <div>
+      <h3>Input</h3>
+      <Json label="Input" value={record.dataIn} />
+    </div>
+    <div>
+      <h3>{record.status === 'failure' ? 'Error' : 'Output'}</h3>
+      {record.status === 'failure' && <ErrorMessage details={record.errorDetails} />}
+      <Json
+        label={record.status === 'failure' ? 'Error' : 'Output'}
+        value={record.status === 'failure' ? record.errorDetails : record.dataOut}
+      />
+    </div>
+  </div>
+);
+
+const BranchColumn = ({ branch, context }: { branch: BranchRun; context: Execution }) => (
+  <section
+    class={`branch ${branch.taken ? 'branch-taken' : 'branch-skipped'}${branch.fallback ? ' branch-fallback' : ''}`}
+    aria-label={`Branch: ${branch.name}`}
+  >
+    <header class="branch-header">
+      <h3>
+        {branch.name}
+        {branch.fallback && <span class="tag">Otherwise</span>}
+      </h3>
+      <span class="branch-state">{branch.taken ? 'Ran' : 'Did not run'}</span>
+    </header>
+    {(branch.list.nodes.length > 0 || branch.list.waiting) && <RunSteps list={branch.list} context={context} />}
+  </section>
+);
+
+const StepRun = ({ node, context }: { node: RunNode; context: Execution }) => {
+  const { record, branches, iterations, itemCount } = node;
+  const called = calledRunOf(record);
+  const structural = branches !== undefined || iterations !== undefined;
+  return (
+    <article class={`step-card execution-step-${record.status}`} aria-label={stepName(record)}>
+      <header class="step-header">
+        <h2>{stepName(record)}</h2>
+        <Badge status={record.status} />
+      </header>
+      {called && (
+        <p>
+          <a href={`/executions/${called}`}>Open the called run</a>
+        </p>
+      )}
+      {structural ? (
+        <details class="record-data">
+          <summary>Input and output</summary>
+          <InputOutput record={record} />
+        </details>
+      ) : (
+        <InputOutput record={record} />
+      )}
+      {branches && (
+        <section class="branches" aria-label={`Branches of ${stepName(record)}`}>
+          {branches.map((branch) => (
+            <BranchColumn key={branch.id} branch={branch} context={context} />
+          ))}
+        </section>
+      )}
+      {iterations && (
+        <section class="loop-body" aria-label={`Iterations of ${stepName(record)}`}>
+          <p class="hint">
+            {itemCount === undefined ? '' : `${itemCount} item${itemCount === 1 ? '' : 's'}. `}
+            {iterations.length === 0 ? 'No iteration ran.' : ''}
+          </p>
+          {iterations.map((iteration, at) => (
+            <details key={iteration.index} class="iteration" open={at < OPEN_ITERATIONS}>
+              <summary>
+                Iteration {iteration.index + 1}
+                {itemCount !== undefined ? ` of ${itemCount}` : ''}
+              </summary>
+              <RunSteps list={iteration.list} context={context} />
+            </details>
+          ))}
+        </section>
+      )}
+    </article>
+  );
+};
+
+/** Where a waiting run stands: its next step has no record yet. */
+const WaitingStep = ({ step, context }: { step: Step; context: Execution }) => {
+  const label = stepLabel(step);
+  return (
+    <article class="step-card execution-step-waiting" aria-label={label} data-testid="waiting-step">
+      <header class="step-header">
+        <h2>{label}</h2>
+        <Badge status="waiting" />
+      </header>
+      <p>
+        <strong>{waitingFor(step)}.</strong>{' '}
+        {context.resumeAt ? `The run goes on by ${formatDate(context.resumeAt)} at the latest.` : ''}
+      </p>
+    </article>
+  );
+};
+
+export const RunSteps = ({ list, context }: { list: RunList; context: Execution }) => (
+  <ol class="steps">
+    {list.nodes.map((node) => (
+      <li key={node.record.id}>
+        <StepRun node={node} context={context} />
+      </li>
+    ))}
+    {list.waiting && (
+      <li>
+        <WaitingStep step={list.waiting} context={context} />
+      </li>
+    )}
+  </ol>
+);
+
+/** An execution's records as its flow's tree, then any the tree has no place for. */
+export const ExecutionTree = ({ execution }: { execution: Execution }) => {
+  const tree = buildRunTree(execution);
+  return (
+    <>
+      <RunSteps list={tree} context={execution} />
+      {tree.others.length > 0 && (
+        <>
+          <h2>Other records</h2>
+          <RunSteps list={{ nodes: tree.others.map((record) => ({ record })), waiting: null }} context={execution} />
+        </>
+      )}
+    </>
+  );
+};
