@@ -119,6 +119,11 @@ export interface ExecutionRepository {
    * since before `unclaimedSince`, or waiting and due. The reaper sends them to the queue again.
    */
   findStranded(now: Date, unclaimedSince: Date, limit: number): Promise<string[]>;
+  /**
+   * Waiting runs that missed their wake: a run they called ended, or a signal reached them, after
+   * they went to sleep (the process that should have woken them died in between).
+   */
+  findUnwoken(limit: number): Promise<string[]>;
   /** Retention: deletes finished runs (and their steps) finished before `cutoff`; how many. */
   deleteFinishedBefore(cutoff: Date, limit: number): Promise<number>;
   /** Executions stored, test runs included, per status (one grouped count over the status index; for metrics). */

@@ -1,6 +1,7 @@
 import type { EngineDeps } from './deps.js';
 import { makeSyncFlowSchedule } from './flow-triggers.js';
 import { EXECUTION_JOB } from './jobs.js';
+import { wakeRun } from './wake-run.js';
 
 type Deps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
 
@@ -19,7 +20,8 @@ export const makeEngineMaintenance = (deps: Deps) => {
 
     /**
      * Sends runs that have no worker back to the queue: leases that ran out (a worker died),
-     * runs whose job was lost before the queue had it, waits that came due. The singleton key
+     * runs whose job was lost before the queue had it, waits that came due, waits whose wake was
+     * lost (what they waited for came, and the process that should have woken them died). The singleton key
      * keeps one pending job per run however many reapers see it.
      */
     async reapStranded(): Promise<number> {
@@ -28,8 +30,12 @@ export const makeEngineMaintenance = (deps: Deps) => {
       for (const executionId of ids) {
         await queue.send({ name: EXECUTION_JOB, payload: { executionId }, singletonKey: executionId });
       }
-      if (ids.length > 0) logger.info({ count: ids.length }, 'stranded runs sent to the queue again');
-      return ids.length;
+      // A wake that died with its process (a called run ended, a signal came): the run is woken now.
+      const unwoken = await repos.executions.findUnwoken(BATCH);
+      for (const executionId of unwoken) await wakeRun(deps, executionId);
+      const count = ids.length + unwoken.length;
+      if (count > 0) logger.info({ count, unwoken: unwoken.length }, 'stranded runs sent to the queue again');
+      return count;
     },
 
     /** Deletes finished runs older than the retention window, a batch at a time. */

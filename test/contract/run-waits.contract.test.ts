@@ -101,6 +101,34 @@ describe.each(DIALECTS)('waiting runs repository contract (%s)', (dialect) => {
     await expect(newRun({ executionId: parent, stepKey: 'call@', depth: 1 })).rejects.toThrow();
   });
 
+  it('finds waiting runs whose wake was lost: a called run ended, or a signal came, after they slept', async () => {
+    const parent = await newRun();
+    const child = await newRun({ executionId: parent, stepKey: 'call@', depth: 1 });
+    await fx.repos.executions.claim(parent, { owner: 'w', until: at(MINUTE) }, T0);
+    await fx.repos.executions.suspend(parent, at(60 * MINUTE), 0, at(1000));
+    expect(await fx.repos.executions.findUnwoken(10)).toEqual([]);
+    // The called run ends; the process dies before it wakes its caller.
+    await fx.repos.executions.finish(child, 'success', at(2000), null);
+    expect(await fx.repos.executions.findUnwoken(10)).toEqual([parent]);
+    // Woken, it is no longer missed.
+    expect(await fx.repos.executions.wake(parent, at(3000))).toBe(true);
+    expect(await fx.repos.executions.findUnwoken(10)).toEqual([]);
+
+    const other = await newRun();
+    await fx.repos.executions.claim(other, { owner: 'w', until: at(MINUTE) }, T0);
+    await fx.repos.executions.suspend(other, at(60 * MINUTE), 0, at(1000));
+    await fx.repos.runSignals.keep(other, 'a@', 'kept', randomUUID(), at(2000));
+    expect(await fx.repos.executions.findUnwoken(10)).toEqual([]);
+    await fx.repos.runSignals.add({
+      id: randomUUID(),
+      executionId: other,
+      kind: 'webhook',
+      payload: {},
+      now: at(2000),
+    });
+    expect(await fx.repos.executions.findUnwoken(10)).toEqual([other]);
+  });
+
   it('records a step once per loop iteration, with where it ran, in the order the records were made', async () => {
     const id = await newRun();
     const stepId = randomUUID();

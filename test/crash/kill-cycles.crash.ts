@@ -139,13 +139,20 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
     await cluster.startMissing();
     const cyclesMs = Date.now() - started;
 
-    let result: CrashTally = await tally({ databaseUrl: database.DATABASE_URL, triggerId, actionId, ledger, sink });
+    let result: CrashTally = await tally({
+      databaseUrl: database.DATABASE_URL,
+      flowId,
+      triggerId,
+      actionId,
+      ledger,
+      sink,
+    });
     let trees: TreeTally = await treeTally(database.DATABASE_URL, tree, treeLedger, treeSink);
     const deadline = Date.now() + SETTLE_MS;
     while (!(settled(result) && treeSettled(trees)) && Date.now() < deadline) {
       await sleep(1000);
       await cluster.startMissing();
-      result = await tally({ databaseUrl: database.DATABASE_URL, triggerId, actionId, ledger, sink });
+      result = await tally({ databaseUrl: database.DATABASE_URL, flowId, triggerId, actionId, ledger, sink });
       trees = await treeTally(database.DATABASE_URL, tree, treeLedger, treeSink);
     }
 

@@ -9,12 +9,13 @@ interface Run {
 }
 
 /** Every execution of the flow, with the webhook id its trigger step recorded. */
-const readRuns = async (databaseUrl: string, triggerId: string): Promise<Run[]> => {
+const readRuns = async (databaseUrl: string, flowId: string, triggerId: string): Promise<Run[]> => {
   const rows = await rawQuery(
     databaseUrl,
     `select e.id, e.status, s.data_out from executions e
-     left join execution_steps s on s.execution_id = e.id and s.step_id = ?`,
-    [triggerId],
+     left join execution_steps s on s.execution_id = e.id and s.step_id = ?
+     where e.flow_id = ?`,
+    [triggerId, flowId],
   );
   return rows.map((row) => {
     const out = typeof row.data_out === 'string' ? JSON.parse(row.data_out) : row.data_out;
@@ -42,13 +43,14 @@ export interface CrashTally {
 
 export const tally = async (options: {
   readonly databaseUrl: string;
+  readonly flowId: string;
   readonly triggerId: string;
   readonly actionId: string;
   readonly ledger: Ledger;
   readonly sink: Sink;
 }): Promise<CrashTally> => {
   const { ledger, sink } = options;
-  const runs = await readRuns(options.databaseUrl, options.triggerId);
+  const runs = await readRuns(options.databaseUrl, options.flowId, options.triggerId);
   const runsById = new Map<string, Run[]>();
   for (const run of runs) runsById.set(run.webhookId, [...(runsById.get(run.webhookId) ?? []), run]);
 

@@ -4,7 +4,7 @@ import type { Executor } from './executor.js';
 /** What the reaper and retention need: runs left without a worker, and old finished runs. */
 export const executionMaintenance = (
   executor: Executor,
-): Pick<ExecutionRepository, 'findStranded' | 'deleteFinishedBefore'> => {
+): Pick<ExecutionRepository, 'findStranded' | 'findUnwoken' | 'deleteFinishedBefore'> => {
   const { db, codec } = executor;
   return {
     async findStranded(now, unclaimedSince, limit) {
@@ -24,6 +24,37 @@ export const executionMaintenance = (
           ]),
         )
         .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async findUnwoken(limit) {
+      const rows = await db
+        .selectFrom('executions as p')
+        .select('p.id')
+        .where('p.status', '=', 'waiting')
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('executions as c')
+                .select('c.id')
+                .whereRef('c.parent_execution_id', '=', 'p.id')
+                .where('c.status', 'in', ['success', 'failure'])
+                .whereRef('c.finished_at', '>=', 'p.updated_at'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('run_signals as s')
+                .select('s.id')
+                .whereRef('s.execution_id', '=', 'p.id')
+                .where('s.taken_by', 'is', null)
+                .whereRef('s.created_at', '>=', 'p.updated_at'),
+            ),
+          ]),
+        )
+        .orderBy('p.updated_at')
         .limit(limit)
         .execute();
       return rows.map((r) => r.id);
