@@ -55,8 +55,6 @@ export interface RecordPlace {
   readonly iteration: number | null;
 }
 
-export const TOP_LEVEL: RecordPlace = { scope: '', parentStepId: null, branchId: null, iteration: null };
-
 export interface ExecutionStep extends RecordPlace {
   readonly id: string;
   readonly executionId: string;

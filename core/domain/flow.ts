@@ -44,9 +44,10 @@ export type StepType = 'trigger' | 'action';
 export type StructuralType = 'single' | 'paths' | 'branch' | 'loop';
 export const STRUCTURAL_TYPES: readonly StructuralType[] = ['single', 'paths', 'branch', 'loop'];
 
-/** How a condition compares its key with its value: the filter app's operators, one list for both. */
-export { OPERATORS as CONDITION_OPERATORS, type Operator as ConditionOperator } from './conditions.js';
-/** One condition, as the filter app spells it. */
+/**
+ * One condition of a branch, as stored: text (a variable, say) compared by one of the filter app's
+ * operators (core/domain/conditions.ts, which evaluates it; step-tree.ts checks the operator).
+ */
 export interface Condition {
   readonly key: string;
   readonly operator: string;

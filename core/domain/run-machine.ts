@@ -221,11 +221,16 @@ const nextOf = (plan: RunPlan, state: RunState): Next | null => {
  */
 export const outputsAt = (plan: RunPlan, records: readonly RecordedStep[], scope: string): Map<string, unknown> => {
   const outputs = new Map<string, unknown>();
+  /** Where each output the step sees was made. */
+  const madeIn = new Map<string, string>();
   const lastByScope = new Map<string, unknown>();
   for (const record of records) {
     if (record.status !== 'success') continue;
     lastByScope.set(record.scope, record.output);
-    if (encloses(scope, record.scope)) outputs.set(record.stepId, record.output);
+    if (encloses(scope, record.scope)) {
+      outputs.set(record.stepId, record.output);
+      madeIn.set(record.stepId, record.scope);
+    }
   }
   const inside = new Map(iterationsOf(scope).map(({ loopId, index }) => [loopId, index]));
   for (const [stepId, output] of outputs) {
@@ -236,8 +241,8 @@ export const outputsAt = (plan: RunPlan, records: readonly RecordedStep[], scope
     if (index !== undefined) {
       outputs.set(stepId, { ...(output as object), item: list[index], index });
     } else {
-      const record = records.find((r) => r.stepId === stepId && r.status === 'success' && encloses(scope, r.scope));
-      const prefix = record && record.scope !== '' ? `${record.scope}/` : '';
+      const made = madeIn.get(stepId) ?? '';
+      const prefix = made === '' ? '' : `${made}/`;
       const results = list.map((_item, i) => lastByScope.get(`${prefix}${stepId}:${i}`) ?? null);
       outputs.set(stepId, { ...(output as object), results });
     }

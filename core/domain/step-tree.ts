@@ -1,5 +1,6 @@
+import { OPERATORS } from './conditions.js';
 import { type DomainError, type FieldErrors, type InputErrorType, invalidInput } from './errors.js';
-import { type BranchConditions, CONDITION_OPERATORS, type Parameters, type Step, type StructuralType } from './flow.js';
+import type { BranchConditions, Parameters, Step, StructuralType } from './flow.js';
 import { err, ok, type Result } from './result.js';
 
 /**
@@ -287,8 +288,8 @@ const conditionsProblem = (value: unknown): string | null => {
     for (const condition of group.and as unknown[]) {
       if (typeof condition !== 'object' || condition === null) return SHAPE;
       const { key, operator, value: compared } = condition as Record<string, unknown>;
-      if (!(CONDITION_OPERATORS as readonly unknown[]).includes(operator)) {
-        return `has an unknown operator; use one of: ${CONDITION_OPERATORS.join(', ')}.`;
+      if (!(OPERATORS as readonly unknown[]).includes(operator)) {
+        return `has an unknown operator; use one of: ${OPERATORS.join(', ')}.`;
       }
       if ((key !== undefined && typeof key !== 'string') || (compared !== undefined && typeof compared !== 'string')) {
         return 'must have text keys and values (a variable such as {{step.<id>.status}} is text).';

@@ -48,11 +48,15 @@ const calledRunOf = async (deps: Deps, run: Execution): Promise<CalledRun> => {
  * The RunControl of one step where it runs (`stepKey`: its id and loop iterations): what it keeps,
  * the signals it takes and the run it calls are its own, so that running it again answers the same.
  */
-export const makeRunControl = (deps: Deps, run: { readonly execution: Execution }, stepKey: string): RunControl => {
+export const makeRunControl = (
+  deps: Deps,
+  run: { readonly execution: Execution; readonly resumeUrl: () => Promise<string> },
+  stepKey: string,
+): RunControl => {
   const { repos, ids, clock } = deps;
   const { execution } = run;
   return {
-    resumeUrl: () => resumeUrlOf(deps, execution.id),
+    resumeUrl: run.resumeUrl,
 
     keep: async <T>(value: T) =>
       (await repos.runSignals.keep(execution.id, stepKey, value, ids.ordered(), clock.now())) as T,

@@ -13,6 +13,7 @@ import type { EngineDeps } from './deps.js';
 import { startErrorFlows } from './error-flows.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
+import { resumeUrlOf } from './run-control.js';
 import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
@@ -160,6 +161,16 @@ export const makeRunExecution = (deps: EngineDeps) => {
       return 'finished';
     }
     const store = flowStore(repos, execution.flowId, clock);
+    let resumeUrl: Promise<string> | undefined;
+    const running = {
+      execution,
+      store,
+      steps: turn.steps,
+      resumeUrl: () => {
+        resumeUrl ??= resumeUrlOf(deps, execution.id);
+        return resumeUrl;
+      },
+    };
     let last: StepTurn | null = null;
     for (;;) {
       const ended = await conclude(turn, transition, last);
@@ -167,7 +178,7 @@ export const makeRunExecution = (deps: EngineDeps) => {
       if (transition.move.kind !== 'run') return 'skipped';
       state = transition.state;
       const step = turn.steps.get(transition.move.stepId) as Step;
-      last = await runStep(deps, { execution, store, steps: turn.steps }, step, transition.move);
+      last = await runStep(deps, running, step, transition.move);
       const settled = await settle(turn, state, last);
       if (!settled.saved) return 'skipped';
       transition = settled.transition;

@@ -7,7 +7,7 @@ import { stepKeyOf } from '../domain/run-plan.js';
 import { EXECUTION_KEY, readsExecution, renderParameters, type StepOutputs } from '../domain/templating.js';
 import type { EngineDeps } from './deps.js';
 import { parsedArgumentKeys } from './parsed-arguments.js';
-import { makeRunControl, resumeUrlOf } from './run-control.js';
+import { makeRunControl } from './run-control.js';
 import { stepConnection } from './step-connection.js';
 
 const failureDetails = (failure: StepFailure): ErrorDetails => ({
@@ -24,6 +24,8 @@ export interface StepTurn {
 export interface RunningRun {
   readonly execution: Execution;
   readonly store: StepStore;
+  /** The run's resume URL, made once per turn however many steps ask for it. */
+  readonly resumeUrl: () => Promise<string>;
   /** The steps the run walks, by id: a paths step reads its branches' conditions there. */
   readonly steps: ReadonlyMap<string, Step>;
 }
@@ -77,7 +79,7 @@ export const runStep = async (
   if (readsExecution(step.parameters)) {
     outputs = new Map(outputs).set(EXECUTION_KEY, {
       id: execution.id,
-      resumeUrl: await resumeUrlOf(deps, execution.id),
+      resumeUrl: await run.resumeUrl(),
     });
   }
   const parameters = renderParameters(step.parameters, outputs, parsedArgumentKeys(deps.apps, step));
