@@ -68,7 +68,8 @@ const api = async (method: string, path: string, body?: unknown) => {
 const greeterFlow = async (action: string, connectionId: string) => {
   const { useCases } = conveyor;
   const flow = unwrap(await useCases.createFlow(admin, {}));
-  const [trigger, step] = flow.steps as [{ id: string }, { id: string }];
+  const [trigger, step] = flow.steps;
+  if (!trigger || !step) throw new Error('a new flow has a trigger and an action');
   unwrap(await useCases.updateStep(admin, trigger.id, { appKey: 'webhook', key: 'catchRawWebhook' }));
   unwrap(
     await useCases.updateStep(admin, step.id, {
@@ -87,7 +88,13 @@ beforeAll(async () => {
   conveyor.on('executionFinished', (event) => ended.push(event));
   conveyor.on('executionFailed', (event) => failed.push(event));
   admin = await conveyor.administrator({ email: 'ada@example.com', password: 'a long password', fullName: 'Ada' });
-  token = unwrap(await conveyor.useCases.signIn({ email: 'ada@example.com', password: 'a long password' })).token;
+  token = unwrap(
+    await conveyor.useCases.signIn({
+      email: 'ada@example.com',
+      password: 'a long password',
+      clientAddress: '127.0.0.1',
+    }),
+  ).token;
 });
 
 afterAll(() => conveyor?.stop());
@@ -136,7 +143,7 @@ describe('the typed run API and its events', () => {
     const flowId = await greeterFlow('greet', connection.id);
     const accepted = await conveyor.runs.trigger(flowId, { body: { name: 'Ada' } });
     expect(accepted.active).toBe(true);
-    const [executionId] = accepted.executionIds as [string];
+    const [executionId] = accepted.executionIds as readonly [string];
     const execution = await conveyor.runs.wait(admin, executionId);
     expect(execution).toMatchObject({ status: 'success', flowId });
     expect(execution.steps.at(-1)?.dataOut).toEqual({ message: 'Hi, Ada!' });
@@ -151,7 +158,7 @@ describe('the typed run API and its events', () => {
       await conveyor.useCases.createConnection(admin, 'greeter', { formattedData: { greeting: 'Hi' } }),
     );
     const flowId = await greeterFlow('refuse', connection.id);
-    const [executionId] = (await conveyor.runs.trigger(flowId, { body: {} })).executionIds as [string];
+    const [executionId] = (await conveyor.runs.trigger(flowId, { body: {} })).executionIds as readonly [string];
     const execution = await conveyor.runs.wait(admin, executionId);
     expect(execution.status).toBe('failure');
     const event = failed.find((e) => e.executionId === executionId);
