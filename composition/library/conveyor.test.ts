@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAction, defineApp, fieldsAuth, text } from '../../adapters/apps/sdk/index.js';
 import type { Actor } from '../../core/domain/actor.js';
-import { createConveyor } from './conveyor.js';
+import { createTestDatabase, DIALECTS } from '../../test/support/databases.js';
+import { type Conveyor, createConveyor } from './conveyor.js';
 import { ConveyorError, unwrap } from './errors.js';
 import type { ExecutionEvent } from './run-events.js';
 import { createTestConveyor, type TestConveyor } from './testing.js';
@@ -65,21 +69,21 @@ const api = async (method: string, path: string, body?: unknown) => {
 };
 
 /** A published flow: the built-in webhook trigger, then one action of the greeter. */
-const greeterFlow = async (action: string, connectionId: string) => {
-  const { useCases } = conveyor;
-  const flow = unwrap(await useCases.createFlow(admin, {}));
+const greeterFlow = async (action: string, connectionId: string, on: Conveyor = conveyor, actor: Actor = admin) => {
+  const { useCases } = on;
+  const flow = unwrap(await useCases.createFlow(actor, {}));
   const [trigger, step] = flow.steps;
   if (!trigger || !step) throw new Error('a new flow has a trigger and an action');
-  unwrap(await useCases.updateStep(admin, trigger.id, { appKey: 'webhook', key: 'catchRawWebhook' }));
+  unwrap(await useCases.updateStep(actor, trigger.id, { appKey: 'webhook', key: 'catchRawWebhook' }));
   unwrap(
-    await useCases.updateStep(admin, step.id, {
+    await useCases.updateStep(actor, step.id, {
       appKey: 'greeter',
       key: action,
       connectionId,
       parameters: action === 'greet' ? { name: `{{step.${trigger.id}.body.name}}` } : {},
     }),
   );
-  unwrap(await useCases.publishFlow(admin, flow.id, {}));
+  unwrap(await useCases.publishFlow(actor, flow.id, {}));
   return flow.id;
 };
 
@@ -198,5 +202,49 @@ describe('createConveyor', () => {
   it('asks to be started before it is used', () => {
     const idle = createConveyor({ database: ':memory:' });
     expect(() => idle.useCases).toThrow(/call and await start\(\) first/);
+  });
+});
+
+describe.each(DIALECTS)('createConveyor on a database that outlives it (%s)', (dialect) => {
+  it('runs flows of a custom app, and finds them again after a stop and a new start', async () => {
+    const database = await createTestDatabase(dialect, { onDisk: true });
+    const directory = mkdtempSync(join(tmpdir(), 'conveyor-library-'));
+    const options = {
+      database: database.url,
+      dataDirectory: directory,
+      logLevel: 'silent',
+      apps: [greeter],
+      environment: { QUEUE: 'local', DATABASE_POOL_SIZE: '4' },
+    } as const;
+    try {
+      const first = createConveyor(options);
+      await first.start();
+      const heard: string[] = [];
+      first.on('executionFinished', (event) => heard.push(event.executionId));
+      const owner = await first.administrator({ email: 'own@example.com', password: 'a long password', fullName: 'O' });
+      const connection = unwrap(
+        await first.useCases.createConnection(owner, 'greeter', { formattedData: { greeting: 'Hey' } }),
+      );
+      const flowId = await greeterFlow('greet', connection.id, first, owner);
+      const [executionId] = (await first.runs.trigger(flowId, { body: { name: 'Lin' } })).executionIds;
+      if (!executionId) throw new Error('no run started');
+      expect((await first.runs.wait(owner, executionId)).status).toBe('success');
+      expect(heard).toContain(executionId);
+      await first.stop();
+      expect(() => first.useCases).toThrow(/start\(\) first/);
+
+      const second = createConveyor(options);
+      await second.start();
+      try {
+        const again = await second.actAs('own@example.com');
+        const execution = await second.runs.get(again, executionId);
+        expect(execution.steps.at(-1)?.dataOut).toEqual({ message: 'Hey, Lin!' });
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await database.drop();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
