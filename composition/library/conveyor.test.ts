@@ -199,9 +199,13 @@ describe('createConveyor', () => {
     );
   });
 
-  it('asks to be started before it is used', () => {
+  it('asks to be started before it is used, and answers HTTP with 503 meanwhile', async () => {
     const idle = createConveyor({ database: ':memory:' });
     expect(() => idle.useCases).toThrow(/call and await start\(\) first/);
+    const res = await idle.fetch(new Request('http://conveyor.test/api/v1/service/info'));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toMatchObject({ errors: { general: [expect.any(String)] } });
   });
 });
 

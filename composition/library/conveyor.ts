@@ -1,10 +1,12 @@
 import type { RequestListener } from 'node:http';
 import { builtInAppsWith } from '../../adapters/apps/index.js';
+import { errorBody, renderFailure } from '../../adapters/http/error-table.js';
 import type { AcceptedWebhook } from '../../core/application/executions/accept-webhook.js';
 import type { ExecutionDetail } from '../../core/application/executions/execution-queries.js';
 import type { InstallFirstAdminInput } from '../../core/application/installation/install-first-admin.js';
 import type { UseCases } from '../../core/application/use-cases.js';
 import type { Actor } from '../../core/domain/actor.js';
+import { serviceBusy } from '../../core/domain/errors.js';
 import { isFinished } from '../../core/domain/execution.js';
 import type { Logger } from '../../ports/logger.js';
 import { type Instance, startInstance } from '../instance.js';
@@ -34,13 +36,16 @@ export interface Runs {
   wait(actor: Actor, executionId: string, options?: { readonly timeoutMs?: number }): Promise<ExecutionDetail>;
 }
 
-/** One Conveyor inside an application. Everything but `on` waits for `start()`. */
+/** One Conveyor inside an application. Everything but `on`, `fetch` and `listener` throws before `start()`. */
 export interface Conveyor {
   /** Opens (and migrates) the database and, unless `worker: false`, starts running flows. */
   start(): Promise<void>;
   /** Lets runs in flight finish (or releases them), then closes the database. */
   stop(): Promise<void>;
-  /** The HTTP API, webhooks and web console, for any server that speaks Request and Response. */
+  /**
+   * The HTTP API, webhooks and web console, for any server that speaks Request and Response.
+   * Before `start()` (and after `stop()`) it and `listener` answer 503, as the API does when busy.
+   */
   fetch(request: Request): Promise<Response>;
   /** The same for node:http's createServer, with webhook calls refused early under overload. */
   readonly listener: RequestListener;
@@ -65,6 +70,12 @@ export interface Conveyor {
 
 const POLL_MS = 50;
 
+// A server mounted before start() (or still up after stop()) answers as the API does when it takes
+// no more work, rather than crashing its process.
+const NOT_RUNNING = renderFailure(serviceBusy(1));
+const NOT_RUNNING_BODY = JSON.stringify(errorBody(NOT_RUNNING));
+const NOT_RUNNING_HEADERS = { ...NOT_RUNNING.headers, 'content-type': 'application/json' };
+
 /** Creates a Conveyor from friendly options; nothing is opened until `start()`. Throws ConfigError. */
 export const createConveyor = (options: ConveyorOptions = {}): Conveyor => {
   const config = configOf(options);
@@ -86,11 +97,15 @@ export const createConveyor = (options: ConveyorOptions = {}): Conveyor => {
 
   const runs: Runs = {
     async trigger(flowId, request = {}) {
-      const json = request.body !== undefined && request.headers?.['content-type'] === undefined;
+      // Named in lower case, as Node hands a server's request headers to the webhook trigger.
+      const headers = Object.fromEntries(
+        Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      const json = request.body !== undefined && headers['content-type'] === undefined;
       return unwrap(
         await started().useCases.acceptWebhook(flowId, {
           method: request.method ?? 'POST',
-          headers: { ...(json && { 'content-type': 'application/json' }), ...request.headers },
+          headers: { ...(json && { 'content-type': 'application/json' }), ...headers },
           query: request.query ?? {},
           body: request.body ?? {},
         }),
@@ -146,8 +161,14 @@ export const createConveyor = (options: ConveyorOptions = {}): Conveyor => {
       instance = null;
       await stopping?.close();
     },
-    fetch: (request) => Promise.resolve(started().app.fetch(request)),
-    listener: (request, response) => started().listener(request, response),
+    async fetch(request) {
+      if (instance) return instance.app.fetch(request);
+      return new Response(NOT_RUNNING_BODY, { status: NOT_RUNNING.status, headers: NOT_RUNNING_HEADERS });
+    },
+    listener(request, response) {
+      if (instance) return instance.listener(request, response);
+      response.writeHead(NOT_RUNNING.status, NOT_RUNNING_HEADERS).end(NOT_RUNNING_BODY);
+    },
     get useCases() {
       return started().useCases;
     },
