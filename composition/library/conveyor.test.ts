@@ -176,6 +176,13 @@ describe('the typed run API and its events', () => {
     await expect(missing).rejects.toMatchObject({ code: 'resource.not_found' });
   });
 
+  it('keeps the mail it would have sent (conveyor/testing)', async () => {
+    unwrap(await conveyor.useCases.forgotPassword({ email: 'ada@example.com', clientAddress: '127.0.0.1' }));
+    const deadline = Date.now() + 5000;
+    while (conveyor.mailer.sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(conveyor.mailer.sent).toEqual([expect.objectContaining({ to: 'ada@example.com' })]);
+  });
+
   it('answers the installed administrator again rather than installing a second one', async () => {
     const again = await conveyor.administrator({ email: 'ada@example.com', password: 'ignored', fullName: 'Ada' });
     expect(again.user.id).toBe(admin.user.id);
