@@ -220,6 +220,9 @@ const EnvSchema = v.object({
   QUEUE_POLL_INTERVAL_MS: v.optional(integer(10, 60_000), '1000'),
 });
 
+/** The names of every variable Conveyor reads. */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(EnvSchema.entries);
+
 export type Config = ReturnType<typeof toConfig>;
 
 const webAppUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.WEB_APP_URL ?? `http://localhost:${env.PORT}`;
