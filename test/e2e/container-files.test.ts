@@ -9,7 +9,7 @@ import { ENVIRONMENT_VARIABLES } from '../../composition/config.js';
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const compose = readFileSync('compose.yaml', 'utf8');
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
-  bin: Record<string, string>;
+  bin: { conveyor: string };
   engines: { node: string };
 };
 
