@@ -2,12 +2,23 @@
 // (SEA) holding the bundled server and every file it needs. docs/binary.md says how it works.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { inject } from 'postject';
 import { BINARY_FILES, type BinaryManifest, MANIFEST_ASSET } from '../composition/binary-files.js';
 import { RELEASE } from '../core/domain/release.js';
@@ -52,6 +63,19 @@ const argon2AddonOf = (require: NodeJS.Require): string => {
   return join(dirname(manifest), main);
 };
 
+/** postject's ELF reader warns about each note section of a stripped node, which works all the same. */
+const withoutNoteWarnings = async <T>(work: () => Promise<T>): Promise<T> => {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!/Can't find string offset for section name/.test(String(args[0]))) warn(...args);
+  };
+  try {
+    return await work();
+  } finally {
+    console.warn = warn;
+  }
+};
+
 const commandExists = async (command: string) => {
   try {
     await run('sh', ['-c', `command -v ${command}`]);
@@ -68,7 +92,10 @@ const commandExists = async (command: string) => {
 export const buildBinary = async ({
   root = process.cwd(),
   log = (line: string) => process.stdout.write(`${line}\n`),
-}: { root?: string; log?: (line: string) => void } = {}): Promise<BinaryBuild> => {
+}: {
+  root?: string;
+  log?: (line: string) => void;
+} = {}): Promise<BinaryBuild> => {
   const web = join(root, 'dist', 'web');
   if (!existsSync(join(web, 'index.html'))) throw new Error(`${web} holds no console: run npm run build first.`);
   const work = join(root, 'dist', 'binary');
@@ -77,7 +104,7 @@ export const buildBinary = async ({
   mkdirSync(files, { recursive: true });
   const require = createRequire(join(root, 'package.json'));
 
-  const common = {
+  const common: BuildOptions = {
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
@@ -90,7 +117,7 @@ export const buildBinary = async ({
     logOverride: { 'empty-import-meta': 'silent' },
     // pg's optional native driver, never installed nor used.
     external: ['pg-native'],
-  } as const;
+  };
   await build({
     ...common,
     entryPoints: [join(root, 'composition', 'binary.ts')],
@@ -104,7 +131,9 @@ export const buildBinary = async ({
     format: 'esm',
     outfile: join(files, BINARY_FILES.sandboxWorker),
     // CommonJS packages in an ES module bundle still require Node's modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   await build({
     ...common,
@@ -166,13 +195,15 @@ export const buildBinary = async ({
     log(`Not stripped (no strip command): ${name} keeps node's debug symbols and is about 13 MB larger.`);
   }
   chmodSync(path, 0o755);
-  await inject(path, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE });
+  await withoutNoteWarnings(() => inject(path, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE }));
 
   const digest = createHash('sha256').update(readFileSync(path)).digest('hex');
   const checksumPath = `${path}.sha256`;
   writeFileSync(checksumPath, `${digest}  ${basename(path)}\n`);
   const bytes = statSync(path).size;
-  log(`${relative(root, path)}: ${(bytes / 1e6).toFixed(1)} MB${stripped ? ', stripped' : ''}; sha256 in ${relative(root, checksumPath)}`);
+  log(
+    `${relative(root, path)}: ${(bytes / 1e6).toFixed(1)} MB${stripped ? ', stripped' : ''}; sha256 in ${relative(root, checksumPath)}`,
+  );
   return { path, checksumPath, bytes, stripped };
 };
 
