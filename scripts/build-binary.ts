@@ -86,19 +86,22 @@ const commandExists = async (command: string) => {
 };
 
 /**
- * Builds `dist/bin/conveyor-<os>-<arch>` and its `.sha256` from the sources and `dist/web` (which
- * `npm run build` makes). Intermediate files go to `dist/binary/`.
+ * Builds `<out>/bin/conveyor-<os>-<arch>` and its `.sha256` from the sources and `dist/web` (which
+ * `npm run build` makes); `out` is `dist` unless a test chooses its own. Intermediate files go to
+ * `<out>/binary/`.
  */
 export const buildBinary = async ({
   root = process.cwd(),
+  out = join(root, 'dist'),
   log = (line: string) => process.stdout.write(`${line}\n`),
 }: {
   root?: string;
+  out?: string;
   log?: (line: string) => void;
 } = {}): Promise<BinaryBuild> => {
   const web = join(root, 'dist', 'web');
   if (!existsSync(join(web, 'index.html'))) throw new Error(`${web} holds no console: run npm run build first.`);
-  const work = join(root, 'dist', 'binary');
+  const work = join(out, 'binary');
   const files = join(work, 'files');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(files, { recursive: true });
@@ -182,7 +185,7 @@ export const buildBinary = async ({
   );
   await run(process.execPath, ['--experimental-sea-config', seaConfig], { cwd: root });
 
-  const bin = join(root, 'dist', 'bin');
+  const bin = join(out, 'bin');
   mkdirSync(bin, { recursive: true });
   const name = `conveyor-${process.platform}-${process.arch}`;
   const path = join(bin, name);

@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,9 +37,12 @@ describe.skipIf(missing.length > 0 && !ci)('the single executable (npm run build
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {
-    const built = await buildBinary({ log: () => {} });
-    expect(readFileSync(built.checksumPath, 'utf8')).toMatch(/^[0-9a-f]{64} {2}conveyor-linux-x64\n$/);
     scratch = mkdtempSync(join(tmpdir(), 'conveyor-binary-'));
+    const built = await buildBinary({ out: join(scratch, 'build'), log: () => {} });
+    expect(built.path).toBe(join(scratch, 'build', 'bin', 'conveyor-linux-x64'));
+    const [digest] = readFileSync(built.checksumPath, 'utf8').split('  ');
+    expect(readFileSync(built.checksumPath, 'utf8')).toBe(`${digest}  conveyor-linux-x64\n`);
+    expect(createHash('sha256').update(readFileSync(built.path)).digest('hex')).toBe(digest);
     binary = join(scratch, 'bin', 'conveyor');
     empty = join(scratch, 'empty');
     home = join(scratch, 'home');
@@ -119,6 +123,10 @@ describe.skipIf(missing.length > 0 && !ci)('the single executable (npm run build
     const flow = (await api(second.base, 'GET', `/flows/${flowId}`, again)).data;
     expect(flow).toMatchObject({ id: flowId, active: true });
     await stop(second.server);
+
+    // A database command of the CLI, on the same folder.
+    const exported = await run(binary, ['export-flow', flowId, '--user', admin.email], { env: bare() });
+    expect(exported.stdout).toContain('runJavascript');
   });
 
   it.skipIf(!DIALECTS.includes('postgres'))(
@@ -133,6 +141,16 @@ describe.skipIf(missing.length > 0 && !ci)('the single executable (npm run build
         await api(base, 'POST', '/installation/users', undefined, admin);
         expect((await api(base, 'POST', '/access-tokens', undefined, admin)).data.token).toEqual(expect.any(String));
         await stop(server);
+        const worker = spawnServer(binary, ['worker'], {
+          env: bare({ DATABASE_URL: database.url, ENCRYPTION_KEY: 'c'.repeat(64) }),
+        });
+        running.push(worker);
+        await eventually(
+          async () => worker.output(),
+          (output) => output.includes('Conveyor worker running'),
+          10_000,
+        );
+        await stop(worker);
       } finally {
         await database.drop();
       }
