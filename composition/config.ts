@@ -3,6 +3,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { publicKeyProblem } from '../adapters/auth/license.js';
+import { packagedFiles } from '../adapters/packaged-files.js';
 import { isDatabaseUrl, isPostgresUrl } from '../adapters/persistence/open-database.js';
 import { RATE_LIMIT_VARIABLES, rateLimitsOf } from './config-rate-limits.js';
 import { decodeKeyText, KEY_TEXT_RULE } from './key-text.js';
@@ -15,6 +16,10 @@ import { decodeKeyText, KEY_TEXT_RULE } from './key-text.js';
  */
 export const defaultDataDirectory = (moduleUrl: string, home: string): string =>
   fileURLToPath(moduleUrl).split(sep).includes('node_modules') ? join(home, '.conveyor') : './data';
+
+/** The single executable is a command run from any directory, as an installed package is. */
+const programDataDirectory = (home: string): string =>
+  packagedFiles() ? join(home, '.conveyor') : defaultDataDirectory(import.meta.url, home);
 
 const integer = (min: number, max: number) =>
   v.pipe(
@@ -220,6 +225,9 @@ const EnvSchema = v.object({
   QUEUE_POLL_INTERVAL_MS: v.optional(integer(10, 60_000), '1000'),
 });
 
+/** The names of every variable Conveyor reads. */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(EnvSchema.entries);
+
 export type Config = ReturnType<typeof toConfig>;
 
 const webAppUrlOf = (env: v.InferOutput<typeof EnvSchema>) => env.WEB_APP_URL ?? `http://localhost:${env.PORT}`;
@@ -369,7 +377,7 @@ const crossProblems = (env: Record<string, string>): ConfigProblem[] => {
 /** Parses the environment once. Every problem is reported at the same time, by variable name. */
 export const loadConfig = (
   env: Record<string, string | undefined>,
-  defaultDirectory = defaultDataDirectory(import.meta.url, homedir()),
+  defaultDirectory = programDataDirectory(homedir()),
 ): Config => {
   // An empty variable means "not set", as it does in most .env tooling.
   const present = Object.fromEntries(

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { keyId } from '../adapters/auth/secret-box.js';
 import { type Config, ConfigError } from './config.js';
 import { ensureDirectory } from './data-directory.js';
 import { decodeKeyText, KEY_BYTES, KEY_TEXT_RULE } from './key-text.js';
+import { StartupFailure } from './start-up-failure.js';
 
 /** A key that loadConfig has checked, or the key file's content, which nothing has checked yet. */
 const decodeKey = (text: string, origin: string): Uint8Array => {
@@ -43,7 +45,42 @@ const keyFromFile = (file: string): Uint8Array => {
 export const resolveEncryptionKey = (config: Config): Uint8Array => {
   if (config.encryptionKey) return decodeKey(config.encryptionKey, 'ENCRYPTION_KEY');
   if (config.databaseUrl === ':memory:') return new Uint8Array(randomBytes(KEY_BYTES));
-  return keyFromFile(join(config.dataDirectory, 'encryption.key'));
+  return keyFromFile(keyFileOf(config));
+};
+
+/** Where the generated key is kept when ENCRYPTION_KEY is not set. */
+const keyFileOf = (config: Config): string => join(config.dataDirectory, 'encryption.key');
+
+const credentials = (count: number) => (count === 1 ? '1 stored credential' : `${count} stored credentials`);
+
+/**
+ * Refuses a start whose keys cannot open the secrets already stored (`stored`: how many each key id
+ * sealed), before anything is read or written with them. A lost key file would otherwise be
+ * replaced by a new key at once, and a mistyped ENCRYPTION_KEY would seal new credentials beside
+ * old ones no key opens any more; either way every connection would fail later, one by one.
+ * `keys` is asked for only once the key file is known to exist, so that a missing one is not made.
+ */
+export const checkStoredSecrets = (
+  config: Config,
+  stored: ReadonlyMap<string, number>,
+  keys: () => readonly Uint8Array[],
+): void => {
+  const total = [...stored.values()].reduce((sum, count) => sum + count, 0);
+  if (total === 0) return;
+  const file = keyFileOf(config);
+  if (!config.encryptionKey && !existsSync(file)) {
+    throw new StartupFailure(
+      `${credentials(total)} cannot be read: ENCRYPTION_KEY is not set and the key file ${file} that sealed them is missing. Put that file back from a backup (or set ENCRYPTION_KEY to its key), then start again.`,
+    );
+  }
+  const known = new Set(keys().map(keyId));
+  const unknown = [...stored].filter(([id]) => !known.has(id));
+  if (unknown.length === 0) return;
+  const count = unknown.reduce((sum, [, n]) => sum + n, 0);
+  const origin = config.encryptionKey ? 'ENCRYPTION_KEY' : `The key file ${file}`;
+  throw new StartupFailure(
+    `${origin} is not the key that sealed ${credentials(count)} (key id ${unknown.map(([id]) => id).join(', ')}). Set ENCRYPTION_KEY to that key; to change keys, keep the old one in ENCRYPTION_KEYS_PREVIOUS.`,
+  );
 };
 
 /** The current key first, then the previous ones that still open older values. */

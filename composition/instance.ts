@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { shedWebhooks } from '../adapters/http/webhook-shedding.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
+import { sealedKeyIds } from '../adapters/persistence/sealed-key-ids.js';
 import { defaultConsoleDirectory } from '../adapters/web/console-directory.js';
 import { staticConsole } from '../adapters/web/static-console.js';
 import type { UseCases } from '../core/application/use-cases.js';
@@ -11,6 +12,7 @@ import type { Logger } from '../ports/logger.js';
 import type { Config } from './config.js';
 import { buildContainer, type Overrides, resolve } from './container.js';
 import { prepareDataDirectory } from './data-directory.js';
+import { checkStoredSecrets } from './encryption-key.js';
 import { startEngineWorker } from './engine-worker.js';
 import { TOKENS } from './tokens.js';
 
@@ -38,11 +40,18 @@ export const startInstance = async (
   prepareDataDirectory(config);
   const c = buildContainer(config, overrides);
   const database = resolve(c, TOKENS.database);
-  await migrateToLatest(database.db);
-  // Fail at start, not at first use, when a key is wrong. After the database answered: a key file
-  // is made only for an instance that can start.
-  resolve(c, TOKENS.secretBox);
-  resolve(c, TOKENS.license);
+  try {
+    await migrateToLatest(database.db);
+    // Fail at start, not at first use, when a key is wrong. After the database answered: a key file
+    // is made only for an instance that can start, and never in place of one that sealed its secrets.
+    checkStoredSecrets(config, await sealedKeyIds(database.db), () => resolve(c, TOKENS.encryptionKeys));
+    resolve(c, TOKENS.secretBox);
+    resolve(c, TOKENS.license);
+  } catch (error) {
+    // An embedding process lives on after a refused start: it keeps no connection of this one.
+    await database.close().catch(() => {});
+    throw error;
+  }
   const logger = resolve(c, TOKENS.logger);
   const useCases = resolve(c, TOKENS.useCases);
   const metrics = resolve(c, TOKENS.metrics);

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { packagedFiles } from '../packaged-files.js';
 
 /**
- * The worker's code. It needs nothing but better-sqlite3, whose resolved path it is given, so it
- * runs as the same few lines from the TypeScript sources and from `dist/`.
+ * The worker's code. It needs nothing but better-sqlite3, whose resolved path (and, in a packaged
+ * program, its addon's) it is given, so it runs as the same few lines from the TypeScript sources,
+ * from `dist/` and from the single executable.
  *
  * Each round is a PASSIVE checkpoint, which never blocks the writer. Under a steady stream of
  * commits it never finishes either: frames keep arriving behind it, and the WAL only starts over
@@ -13,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.path);
+const db = new Database(workerData.path, workerData.addon ? { nativeBinding: workerData.addon } : {});
 db.pragma('busy_timeout = 5000');
 let timer = null;
 const checkpoint = () => {
@@ -70,11 +72,13 @@ const HOLD_LIMIT_MS = 500;
  * backstop, should this thread fall behind or die.
  */
 export const startCheckpointer = (path: string, options: CheckpointerOptions = {}): Checkpointer => {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const packaged = packagedFiles();
+  const driver = packaged?.sqliteDriver ?? createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: {
       driver,
+      addon: packaged?.sqliteAddon,
       path,
       intervalMs: options.intervalMs ?? 250,
       // Without a way to hold writes, never ask for it.

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
+import { loadAddon, packagedFiles } from '../packaged-files.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from './sqlite-group-commit.js';
@@ -19,7 +20,10 @@ export const openSqlite = (
 ): Kysely<Database> => {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk) mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new BetterSqlite3(path);
+  const addon = packagedFiles()?.sqliteAddon;
+  // The addon itself, not its path: a packaged program's require could not load the file. (The
+  // types know only a path; better-sqlite3 takes either.)
+  const sqlite = new BetterSqlite3(path, addon ? { nativeBinding: loadAddon(addon) as string } : {});
   if (onDisk) sqlite.pragma('journal_mode = WAL');
   // WAL with NORMAL survives a process crash; only a power loss or an OS crash may drop the newest
   // commits. FULL syncs every commit: those survive too, at the cost of an fsync per commit.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { type ServerProcess, startBuiltCli } from '../support/server-process.js';
+import { storeOneCredential } from '../support/stored-credential.js';
 
 const NOBODY = 65_534;
 const KEY = 'a'.repeat(64);
@@ -128,6 +129,15 @@ describe('a start that cannot succeed ends with one line naming the cause and th
       `Cannot use the data folder ./data: this user may not write to ./data. Set DATABASE_URL to a file in a folder this user can write, or correct that folder.`,
     );
     expect(readdirSync(join(cwd, 'data'))).toEqual([]);
+  });
+
+  it('names an encryption key that does not open the stored credentials, before serving anything', async () => {
+    const DATABASE_URL = join(cwd, 'conveyor.db');
+    await storeOneCredential({ DATABASE_URL, ENCRYPTION_KEY: KEY });
+    const message = await failure(start({ DATABASE_URL, ENCRYPTION_KEY: 'b'.repeat(64) }));
+    expect(message).toMatch(
+      /^ENCRYPTION_KEY is not the key that sealed 1 stored credential \(key id [0-9a-f]{8}\)\. Set ENCRYPTION_KEY/,
+    );
   });
 
   it('names a file that is not a SQLite database', async () => {

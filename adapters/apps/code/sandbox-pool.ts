@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { packagedFiles } from '../../packaged-files.js';
 import { CodeError, type RunRequest, type SandboxLimits, timeLimitError } from './sandbox.js';
 import type { RunMessage, WorkerMessage } from './sandbox-protocol.js';
 
@@ -49,8 +51,11 @@ interface Slot {
 
 const STARTUP_MS = 30_000;
 
-const defaultWorkerUrl = () =>
-  new URL(import.meta.url.endsWith('.ts') ? './sandbox-worker.ts' : './sandbox-worker.js', import.meta.url);
+const defaultWorkerUrl = () => {
+  const packaged = packagedFiles();
+  if (packaged) return pathToFileURL(packaged.sandboxWorker);
+  return new URL(import.meta.url.endsWith('.ts') ? './sandbox-worker.ts' : './sandbox-worker.js', import.meta.url);
+};
 
 /**
  * Compiled JavaScript starts as it is. TypeScript sources (vitest, tsx) need tsx's loader in the
@@ -58,7 +63,8 @@ const defaultWorkerUrl = () =>
  * the main thread; so a bootstrap registers it, then imports the entry.
  */
 const startWorker = (url: URL) => {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  // A worker's modules are its own: it is told where a packaged program's files are.
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: { packagedFiles: packagedFiles() } });
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const bootstrap = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
   // Inherited options (vitest's, or a newer Node's `--import tsx`) could load tsx a second time.

@@ -9,6 +9,7 @@ import {
   type QuickJSRuntime,
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
+import { packagedFiles } from '../../packaged-files.js';
 
 // Typed as CommonJS (the variant under `default`) but loaded as an ES module (the variant itself).
 const releaseSync: QuickJSSyncVariant =
@@ -51,11 +52,12 @@ interface WasmMemory {
 
 let compiled: Promise<object> | null = null;
 
+const wasmPath = () =>
+  packagedFiles()?.quickjsWasm ?? createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+
 /** Compiled once per thread; a worker compiles it before it says it is ready, so no run waits for it. */
 export const engineModule = () => {
-  compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then(
-    (bytes) => WebAssembly.compile(bytes),
-  );
+  compiled ??= readFile(wasmPath()).then((bytes) => WebAssembly.compile(bytes));
   return compiled;
 };
 
