@@ -5,8 +5,8 @@ import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildContainer, resolve } from './container.js';
-import { createConveyor } from './conveyor.js';
 import { prepareDataDirectory } from './data-directory.js';
+import { startInstance } from './instance.js';
 import { explainStartupFailure } from './start-up-failure.js';
 import { TOKENS } from './tokens.js';
 
@@ -35,7 +35,7 @@ export const cliHost: CliHost = {
   async withUseCases(io, work) {
     const config = configOf(io);
     const conveyor = await opening(config, () =>
-      createConveyor(config, { logger: loggerOf(config, io) }, { worker: false }),
+      startInstance(config, { logger: loggerOf(config, io) }, { worker: false }),
     );
     try {
       return await work(conveyor.useCases);

@@ -29,6 +29,7 @@ import type { Clock } from '../ports/clock.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
 import type { Mailer } from '../ports/mailer.js';
+import type { RunObserver } from '../ports/run-observer.js';
 import type { Config } from './config.js';
 import { resolveEncryptionKeys } from './encryption-key.js';
 import { createJobQueue } from './job-queue.js';
@@ -44,6 +45,8 @@ export interface Overrides {
   readonly apps?: readonly App[];
   /** The job queue, instead of the one the database URL selects. */
   readonly queue?: JobQueue;
+  /** Told of each run's end in this process (the library's execution events). */
+  readonly runObserver?: RunObserver;
 }
 
 export const resolve = <T>(c: DependencyContainer, key: Token<T>): T => c.resolve<T>(key);
@@ -145,6 +148,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
         toleranceMs: config.billing?.webhookToleranceMs ?? 0,
       }),
       random: Math.random,
+      runObserver: overrides.runObserver,
       settings: {
         webAppUrl: config.webAppUrl,
         accessTokenTtlMs: config.accessTokenTtlMs,

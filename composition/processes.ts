@@ -6,8 +6,8 @@ import { errorMessage } from '../core/domain/errors.js';
 import { EXECUTION_JOB } from '../core/engine/jobs.js';
 import type { Logger } from '../ports/logger.js';
 import { type Config, loadConfig } from './config.js';
-import { type Conveyor, createConveyor } from './conveyor.js';
 import { limitHeapGrowth } from './heap-growth.js';
+import { type Instance, startInstance } from './instance.js';
 import { explainStartupFailure, listenFailure } from './start-up-failure.js';
 
 /**
@@ -16,7 +16,7 @@ import { explainStartupFailure, listenFailure } from './start-up-failure.js';
  * then exit 0. Each step is bounded by SHUTDOWN_TIMEOUT_SECONDS; should the whole still hang, the
  * process exits 1 so that a supervisor sees a shutdown that was not clean.
  */
-const stopOnSignals = (conveyor: Conveyor, config: Config, drain: () => Promise<void> = () => Promise.resolve()) => {
+const stopOnSignals = (conveyor: Instance, config: Config, drain: () => Promise<void> = () => Promise.resolve()) => {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -112,7 +112,7 @@ export const runServer = async () => {
     limitHeapGrowth(config.heapGrowthPercent);
     await checkPortFree(config);
     const logger = createPinoLogger(config.logLevel, undefined, 'server');
-    const conveyor = await createConveyor(config, { logger }, { worker: config.serverRunsFlows });
+    const conveyor = await startInstance(config, { logger }, { worker: config.serverRunsFlows });
     // Webhooks send runs to the queue from the first call: what sending needs (pg-boss's start, its
     // queue) is made ready before listening, not while the first calls wait. Should it fail,
     // sending still sets it up.
@@ -142,7 +142,7 @@ export const runWorker = async () => {
   try {
     limitHeapGrowth(config.heapGrowthPercent);
     const logger = createPinoLogger(config.logLevel, undefined, 'worker');
-    const conveyor = await createConveyor(config, { logger }, { worker: true });
+    const conveyor = await startInstance(config, { logger }, { worker: true });
     conveyor.logger.info({ database: database(config) }, 'Conveyor worker running');
     stopOnSignals(conveyor, config);
   } catch (error) {

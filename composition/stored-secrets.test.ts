@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/support/databases.js';
 import { storeOneCredential } from '../test/support/stored-credential.js';
 import { loadConfig } from './config.js';
-import { createConveyor } from './conveyor.js';
+import { startInstance } from './instance.js';
 
 const start = (env: Record<string, string>) =>
-  createConveyor(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', QUEUE: 'local', ...env })).then((c) => c.close());
+  startInstance(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', QUEUE: 'local', ...env })).then((c) => c.close());
 
 const key = () => randomBytes(32).toString('base64');
 

@@ -25,13 +25,19 @@ export class CommandError extends Error {}
 
 export const help = { help: { type: 'boolean', short: 'h' } } as const;
 
+type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+/** Named, because the declaration files cannot name @types/node's unexported result type. */
+type Parsed<O extends CommandOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: boolean }>
+>;
+
 /** The options and positional arguments of a command; Node's parser errors become usage errors. */
-export const parseCommand = <O extends NonNullable<ParseArgsConfig['options']>>(
+export const parseCommand = <O extends CommandOptions>(
   args: string[],
   options: O,
   usage: string,
   allowPositionals = false,
-) => {
+): Parsed<O> => {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (error) {
@@ -42,7 +48,7 @@ export const parseCommand = <O extends NonNullable<ParseArgsConfig['options']>>(
   }
 };
 
-export const parse = <O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, usage: string) =>
+export const parse = <O extends CommandOptions>(args: string[], options: O, usage: string): Parsed<O>['values'] =>
   parseCommand(args, options, usage).values;
 
 export const required = (value: string | undefined, flag: string, usage: string): string => {

@@ -4,6 +4,7 @@ import type { IdGenerator } from '../../ports/ids.js';
 import type { JobQueue } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Repositories } from '../../ports/repositories.js';
+import type { RunObserver } from '../../ports/run-observer.js';
 import type { StepRunner } from '../../ports/step-runner.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { EngineSettings } from './settings.js';
@@ -25,4 +26,6 @@ export interface EngineDeps {
   /** In [0, 1): retry jitter. */
   readonly random: () => number;
   readonly settings: { readonly engine: EngineSettings };
+  /** Told of each run's end (an embedding application's events); none in the server. */
+  readonly runObserver?: RunObserver | undefined;
 }

@@ -14,6 +14,7 @@ import { startErrorFlows } from './error-flows.js';
 import { flowStore } from './flow-store.js';
 import { EXECUTION_JOB } from './jobs.js';
 import { resumeUrlOf } from './run-control.js';
+import { announceRunEnd } from './run-end.js';
 import { logRetry, logRunEnd, type RunTurn } from './run-log.js';
 import { makePersistTransition, unstorableResult } from './run-persistence.js';
 import { runStep, type StepTurn } from './run-step.js';
@@ -84,7 +85,9 @@ const makeConclude =
   async (turn: Turn, { move }: Transition, last: StepTurn | null) => {
     const { clock, queue, logger, repos } = deps;
     if (move.kind === 'finish') {
-      logRunEnd(logger, turn, clock.now(), move.failed);
+      const now = clock.now();
+      logRunEnd(logger, turn, now, move.failed);
+      announceRunEnd(deps, turn.execution, { status: move.status, failed: move.failed, finishedAt: now });
       // A run waiting for this one (it called it) goes on; a failure starts the owner's error flows.
       if (turn.execution.parentExecutionId) await wakeRun(deps, turn.execution.parentExecutionId);
       if (move.status === 'failure') await startErrorFlows(deps, turn, move.failed);
@@ -158,6 +161,10 @@ export const makeRunExecution = (deps: EngineDeps) => {
     if (claimed.ownerRemoved) {
       // Pending, waiting and retrying runs of a removed user's flows end here, at their next turn.
       logger.info({ executionId, flowId: execution.flowId }, 'run ended: the flow’s owner was removed');
+      if (transition.move.kind === 'finish') {
+        const { status, failed } = transition.move;
+        announceRunEnd(deps, execution, { status, failed, finishedAt: clock.now() });
+      }
       return 'finished';
     }
     const store = flowStore(repos, execution.flowId, clock);

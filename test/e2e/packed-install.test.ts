@@ -1,13 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE } from '../../core/domain/release.js';
 import { listeningPort, type ServerProcess, spawnServer } from '../support/server-process.js';
 
 const run = promisify(execFile);
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
+const versionOf = (packageDirectory: string) =>
+  (JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')) as { version: string }).version;
 
 // Packs the repository and installs the tarball globally, as a user would; better-sqlite3 has no
 // reachable prebuilt binary here and compiles from source (about a minute), so this runs in CI
@@ -45,10 +49,60 @@ describe.skipIf(process.env.TEST_PACK !== '1')('the packed package, installed gl
     expect(files).toContain('package/README.md');
     expect(files).toContain('package/docs/operations.md');
     expect(files).toContain('package/dist/web/index.html');
-    expect(files.filter((f) => /\.test\.|\.ts$|tsbuildinfo|^package\/(test|scripts|core|adapters)\//.test(f))).toEqual(
-      [],
-    );
+    // The library's entry points, with their declarations (and maps) beside the code.
+    for (const entry of ['composition/library/index', 'composition/library/testing', 'adapters/apps/sdk/index']) {
+      expect(files).toEqual(expect.arrayContaining([`package/dist/${entry}.js`, `package/dist/${entry}.d.ts`]));
+      expect(files).toContain(`package/dist/${entry}.d.ts.map`);
+    }
+    expect(
+      files.filter((f) =>
+        /\.test\.|(?<!\.d)\.ts$|tsbuildinfo|^package\/(test|scripts|core|adapters|composition|examples)\//.test(f),
+      ),
+    ).toEqual([]);
   });
+
+  it('embeds as a library: examples/embed type checks against the installed declarations and runs', async () => {
+    const project = join(scratch, 'embed');
+    mkdirSync(project);
+    for (const part of ['package.json', 'tsconfig.json', 'src']) {
+      cpSync(join(REPOSITORY, 'examples', 'embed', part), join(project, part), { recursive: true });
+    }
+    // npm installs the tarball as a user's project would, but without install scripts: the one
+    // dependency that has one, better-sqlite3, would compile from source a second time (no prebuilt
+    // binary is reachable here; the global install above already compiled it). Its binary is taken
+    // from the repository's own install of the same version instead.
+    await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const sqlite = join(project, 'node_modules', 'better-sqlite3');
+    const built = join(REPOSITORY, 'node_modules', 'better-sqlite3');
+    expect(versionOf(sqlite), 'better-sqlite3 installed in the example = the repository’s').toBe(versionOf(built));
+    mkdirSync(join(sqlite, 'build', 'Release'), { recursive: true });
+    copyFileSync(
+      join(built, 'build', 'Release', 'better_sqlite3.node'),
+      join(sqlite, 'build', 'Release', 'better_sqlite3.node'),
+    );
+
+    // strict, against the .d.ts files of the installed package (tsconfig.json of the example).
+    await run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], { cwd: project });
+    const { stdout } = await run(process.execPath, [join(project, 'dist', 'main.js')], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOME: join(scratch, 'embed-home') },
+    });
+    expect(stdout).toMatch(/^Conveyor answers on http:\/\/127\.0\.0\.1:\d+ /);
+    expect(stdout).toContain('webhook answered 204\n');
+    expect(stdout).toContain('event: a run of the flow ended in success\n');
+    expect(stdout).toContain('execution success: HELLO FROM THE TYPED API\n');
+    expect(readdirSync(project).sort()).toEqual([
+      'dist',
+      'node_modules',
+      'package-lock.json',
+      'package.json',
+      'src',
+      'tsconfig.json',
+    ]);
+  }, 240_000);
 
   it('runs with conveyor start alone, from any directory, keeping its data in ~/.conveyor', async () => {
     const home = join(scratch, 'home');

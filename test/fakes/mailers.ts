@@ -1,12 +1,6 @@
 import type { Mailer, MailMessage } from '../../ports/mailer.js';
 
-/** Keeps every message it is given. */
-export class CapturingMailer implements Mailer {
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
+export { CapturingMailer } from '../../adapters/mail/capturing-mailer.js';
 
 /**
  * A transport whose deliveries the test controls: each send waits until the test calls

@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../composition/config.js';
-import { type Conveyor, createConveyor } from '../../composition/conveyor.js';
+import { type Instance, startInstance } from '../../composition/instance.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../support/databases.js';
 
 /**
@@ -36,7 +36,7 @@ const startRelay = async (target: { readonly host: string; readonly port: number
 describe.runIf(DIALECTS.includes('postgres'))('GET /healthcheck when the database goes away (postgres)', () => {
   let database: TestDatabase;
   let relay: Awaited<ReturnType<typeof startRelay>>;
-  let conveyor: Conveyor;
+  let conveyor: Instance;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     const url = new URL(database.url);
@@ -49,7 +49,7 @@ describe.runIf(DIALECTS.includes('postgres'))('GET /healthcheck when the databas
       DATABASE_POOL_TIMEOUT_MS: '500',
       QUEUE: 'local',
     });
-    conveyor = await createConveyor(config, {}, { worker: false });
+    conveyor = await startInstance(config, {}, { worker: false });
   });
   afterAll(async () => {
     await conveyor.close();

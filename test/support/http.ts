@@ -1,6 +1,6 @@
 import { loadConfig } from '../../composition/config.js';
 import type { Overrides } from '../../composition/container.js';
-import { type Conveyor, createConveyor } from '../../composition/conveyor.js';
+import { type Instance, startInstance } from '../../composition/instance.js';
 import { createTestDatabase, type DialectName, type TestDatabase } from './databases.js';
 
 export interface ApiResponse {
@@ -18,7 +18,7 @@ export interface RequestOptions {
 }
 
 export interface TestInstance {
-  readonly conveyor: Conveyor;
+  readonly conveyor: Instance;
   readonly database: TestDatabase;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
   /** Stops the instance and starts it again on the same database (SQLite: start it `onDisk`). */
@@ -56,9 +56,9 @@ export const startTestInstance = async (
     QUEUE: 'local',
     ...env,
   });
-  let conveyor: Conveyor;
+  let conveyor: Instance;
   try {
-    conveyor = await createConveyor(config, overrides);
+    conveyor = await startInstance(config, overrides);
   } catch (error) {
     await database.drop(); // a failed start must not leave its schema behind
     throw error;
@@ -70,7 +70,7 @@ export const startTestInstance = async (
     database,
     async restart() {
       await conveyor.close();
-      conveyor = await createConveyor(config, overrides);
+      conveyor = await startInstance(config, overrides);
     },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

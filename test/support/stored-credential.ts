@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { loadConfig } from '../../composition/config.js';
-import { createConveyor } from '../../composition/conveyor.js';
+import { startInstance } from '../../composition/instance.js';
 
 const SMTP = { host: 'smtp.example.com', port: 587, fromEmail: 'robot@example.com', password: 'hunter2' };
 
 /** A started instance with one admin and one SMTP connection: one sealed credential. */
 export const storeOneCredential = async (env: Record<string, string>) => {
-  const conveyor = await createConveyor(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', QUEUE: 'local', ...env }));
+  const conveyor = await startInstance(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', QUEUE: 'local', ...env }));
   try {
     const admin = { email: 'ada@example.com', password: 'a long password', fullName: 'Ada' };
     const json = { 'content-type': 'application/json' };

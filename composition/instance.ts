@@ -17,7 +17,7 @@ import { startEngineWorker } from './engine-worker.js';
 import { TOKENS } from './tokens.js';
 
 /** One running instance: its HTTP app, its use cases, and how to stop it cleanly. */
-export interface Conveyor {
+export interface Instance {
   readonly app: HttpApp;
   /** The app for a node:http server, with webhook calls refused before the app sees them under overload. */
   readonly listener: RequestListener;
@@ -27,16 +27,16 @@ export interface Conveyor {
   close(): Promise<void>;
 }
 
-export interface ConveyorOptions {
+export interface InstanceOptions {
   /** Run the engine's worker in this process too (`npm start`); off for a server-only process. */
   readonly worker?: boolean;
 }
 
-export const createConveyor = async (
+export const startInstance = async (
   config: Config,
   overrides: Overrides = {},
-  options: ConveyorOptions = { worker: true },
-): Promise<Conveyor> => {
+  options: InstanceOptions = { worker: true },
+): Promise<Instance> => {
   prepareDataDirectory(config);
   const c = buildContainer(config, overrides);
   const database = resolve(c, TOKENS.database);

@@ -1,0 +1,91 @@
+import type { Credentials } from '../../core/domain/app.js';
+import type { CredentialCheck } from '../../ports/app-catalog.js';
+import type { Logger } from '../../ports/logger.js';
+import { createAppCatalog, type InProcessAppCatalog } from './app-catalog.js';
+import {
+  type App,
+  createMemoryStore,
+  type ExecutionInfo,
+  type Store,
+  type TriggerItem,
+  type WebhookRequest,
+} from './sdk/index.js';
+
+/** How one step of an app is run outside any flow: what a test of a custom app gives. */
+export interface StepCall {
+  /** Raw parameters, as a step would hold them once its variables are substituted. */
+  readonly parameters?: Readonly<Record<string, unknown>>;
+  /** The connection's fields (what a user entered for the app's auth, plus what hooks saved); none for no connection. */
+  readonly auth?: Credentials;
+  /** The execution the step runs in; a test run of a made-up flow unless given. */
+  readonly execution?: ExecutionInfo | null;
+  /** The flow's datastore; a fresh in-memory one unless given, so a test can pass one and read it after. */
+  readonly store?: Store;
+  /** Default true: a test's fake service on 127.0.0.1 is reachable. */
+  readonly allowPrivateNetworks?: boolean;
+  readonly logger?: Logger;
+  readonly signal?: AbortSignal;
+}
+
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+const testExecution = (app: App, key: string): ExecutionInfo => ({
+  id: 'test-execution',
+  flowId: 'test-flow',
+  stepId: `${app.key}.${key}`,
+  testRun: true,
+  idempotencyKey: `test-execution:${app.key}.${key}`,
+});
+
+/**
+ * Runs one step through the same catalog a Conveyor instance uses: its parameters validated
+ * against the step's arguments (InvalidParametersError when they do not fit), its HTTP client
+ * guarded and authenticated as in a flow. Throws what the step throws.
+ */
+const withCatalog = async <T>(
+  app: App,
+  call: StepCall,
+  run: (catalog: InProcessAppCatalog) => Promise<T>,
+): Promise<T> => {
+  const catalog = createAppCatalog({
+    apps: [app],
+    allowPrivateNetworks: call.allowPrivateNetworks ?? true,
+    logger: call.logger ?? quiet,
+  });
+  try {
+    return await run(catalog);
+  } finally {
+    await catalog.close();
+  }
+};
+
+const stepRun = (app: App, key: string, call: StepCall) => ({
+  appKey: app.key,
+  key,
+  parameters: call.parameters ?? {},
+  connection: call.auth ? { credentials: call.auth, oauth: null } : null,
+  execution: call.execution === undefined ? testExecution(app, key) : call.execution,
+  store: call.store ?? createMemoryStore(),
+  ...(call.signal && { signal: call.signal }),
+});
+
+/** Runs an action of `app` once and answers its output. */
+export const runAppAction = (app: App, key: string, call: StepCall = {}): Promise<unknown> =>
+  withCatalog(app, call, (catalog) => catalog.runAction(stepRun(app, key, call)));
+
+/** Runs a trigger of `app` once (with the webhook call it handles, for a webhook trigger) and answers its items. */
+export const runAppTrigger = (
+  app: App,
+  key: string,
+  call: StepCall & { readonly webhook?: WebhookRequest | null } = {},
+): Promise<readonly TriggerItem[]> =>
+  withCatalog(app, call, (catalog) =>
+    catalog.runTrigger({ ...stepRun(app, key, call), webhook: call.webhook ?? null }),
+  );
+
+/** Checks a connection's fields as connecting in the console would: the screen name, or the app's refusal. */
+export const verifyAppAuth = (
+  app: App,
+  auth: Credentials,
+  call: Omit<StepCall, 'auth'> = {},
+): Promise<CredentialCheck> => withCatalog(app, call, (catalog) => catalog.verifyCredentials(app.key, auth, null));
