@@ -1,7 +1,17 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +23,25 @@ const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const versionOf = (packageDirectory: string) =>
   (JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')) as { version: string }).version;
 
-// Packs the repository and installs the tarball globally, as a user would; better-sqlite3 has no
-// reachable prebuilt binary here and compiles from source (about a minute), so this runs in CI
-// (.ci/run) and by `npm run test:pack`, not in every `npm test`.
+// Packs the repository and installs the tarball globally and into a project, as users would; this
+// takes a clean build of the package (a minute or two), so it runs in CI (.ci/run) and by
+// `npm run test:pack`, not in every `npm test`.
+//
+// npm installs the tarball without install scripts: the one dependency that has one, better-sqlite3,
+// would compile from source (no prebuilt binary is reachable here) for about a minute per install,
+// which is its own business, not this package's. Its binary is taken from the repository's own
+// install of the same version instead.
+const withRepositorySqlite = (installed: string) => {
+  const built = join(REPOSITORY, 'node_modules', 'better-sqlite3');
+  expect(versionOf(installed), 'better-sqlite3 installed = the repository’s').toBe(versionOf(built));
+  mkdirSync(join(installed, 'build', 'Release'), { recursive: true });
+  copyFileSync(
+    join(built, 'build', 'Release', 'better_sqlite3.node'),
+    join(installed, 'build', 'Release', 'better_sqlite3.node'),
+  );
+};
+const INSTALL = ['--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'];
+
 describe.skipIf(process.env.TEST_PACK !== '1')('the packed package, installed globally (npm run test:pack)', () => {
   let scratch = '';
   let tarball = '';
@@ -25,12 +51,26 @@ describe.skipIf(process.env.TEST_PACK !== '1')('the packed package, installed gl
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'conveyor-pack-'));
     prefix = join(scratch, 'global');
-    // npm pack runs prepack (a clean dist) and prepare (the build), as npm publish would.
-    const { stdout } = await run('npm', ['pack', '--pack-destination', scratch], { maxBuffer: 16 * 1024 * 1024 });
-    tarball = join(scratch, stdout.trim().split('\n').at(-1) ?? '');
-    await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+    // npm pack runs prepack (a clean dist) and prepare (the build), as npm publish would. It runs in
+    // a copy of the checkout: in the checkout itself, the other tests that start dist/ would find it
+    // emptied while the build runs.
+    const source = join(scratch, 'source');
+    const { stdout: listed } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: REPOSITORY,
       maxBuffer: 16 * 1024 * 1024,
     });
+    for (const file of listed.split('\0').filter((f) => f && existsSync(join(REPOSITORY, f)))) {
+      mkdirSync(dirname(join(source, file)), { recursive: true });
+      copyFileSync(join(REPOSITORY, file), join(source, file));
+    }
+    symlinkSync(join(REPOSITORY, 'node_modules'), join(source, 'node_modules'));
+    const { stdout } = await run('npm', ['pack', '--pack-destination', scratch], {
+      cwd: source,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    tarball = join(scratch, stdout.trim().split('\n').at(-1) ?? '');
+    await run('npm', ['install', '-g', '--prefix', prefix, ...INSTALL, tarball], { maxBuffer: 16 * 1024 * 1024 });
+    withRepositorySqlite(join(prefix, 'lib', 'node_modules', 'conveyor', 'node_modules', 'better-sqlite3'));
   }, 300_000);
 
   afterAll(async () => {
@@ -67,22 +107,8 @@ describe.skipIf(process.env.TEST_PACK !== '1')('the packed package, installed gl
     for (const part of ['package.json', 'tsconfig.json', 'src']) {
       cpSync(join(REPOSITORY, 'examples', 'embed', part), join(project, part), { recursive: true });
     }
-    // npm installs the tarball as a user's project would, but without install scripts: the one
-    // dependency that has one, better-sqlite3, would compile from source a second time (no prebuilt
-    // binary is reachable here; the global install above already compiled it). Its binary is taken
-    // from the repository's own install of the same version instead.
-    await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], {
-      cwd: project,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const sqlite = join(project, 'node_modules', 'better-sqlite3');
-    const built = join(REPOSITORY, 'node_modules', 'better-sqlite3');
-    expect(versionOf(sqlite), 'better-sqlite3 installed in the example = the repository’s').toBe(versionOf(built));
-    mkdirSync(join(sqlite, 'build', 'Release'), { recursive: true });
-    copyFileSync(
-      join(built, 'build', 'Release', 'better_sqlite3.node'),
-      join(sqlite, 'build', 'Release', 'better_sqlite3.node'),
-    );
+    await run('npm', ['install', ...INSTALL, tarball], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+    withRepositorySqlite(join(project, 'node_modules', 'better-sqlite3'));
 
     // strict, against the .d.ts files of the installed package (tsconfig.json of the example).
     await run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], { cwd: project });
