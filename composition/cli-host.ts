@@ -58,8 +58,8 @@ export const cliHost: CliHost = {
   },
 
   // Loaded when asked for: the other commands have no use for the server's modules.
-  runServer: async () => (await import('./processes.js')).runServer(),
-  runWorker: async () => (await import('./processes.js')).runWorker(),
+  runServer: async (env) => (await import('./processes.js')).runServer(env),
+  runWorker: async (env) => (await import('./processes.js')).runWorker(env),
 
   licenses: { generateKeyPair: generateLicenseKeyPair, sign: signLicense },
 };

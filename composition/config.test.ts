@@ -38,6 +38,20 @@ describe('the data directory', () => {
     expect(loadConfig({ DATABASE_URL: '/srv/db/main.db' }, '/home/ann/.conveyor').dataDirectory).toBe('/srv/db');
   });
 
+  it('is DATA_DIR when set (conveyor --data-dir), for the database too unless DATABASE_URL names one', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/conveyor' }, '/home/ann/.conveyor')).toMatchObject({
+      databaseUrl: '/srv/conveyor/conveyor.db',
+      dataDirectory: '/srv/conveyor',
+    });
+    const postgres = 'postgres://conveyor@db/conveyor';
+    expect(loadConfig({ DATA_DIR: '/srv/conveyor', DATABASE_URL: postgres }, './data').dataDirectory).toBe(
+      '/srv/conveyor',
+    );
+    expect(loadConfig({ DATA_DIR: '/srv/conveyor', DATABASE_URL: '/srv/db/main.db' }, './data').dataDirectory).toBe(
+      '/srv/db',
+    );
+  });
+
   it('keeps the default folder for a Postgres or in-memory database', () => {
     const postgres = 'postgres://conveyor@db/conveyor';
     expect(loadConfig({ DATABASE_URL: postgres }, '/home/ann/.conveyor').dataDirectory).toBe('/home/ann/.conveyor');

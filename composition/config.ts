@@ -169,6 +169,7 @@ const EnvSchema = v.object({
   DOCS_URL: v.optional(httpUrl),
   WEBHOOK_URL: v.optional(httpUrl),
   WEB_CONSOLE_DIR: v.optional(text),
+  DATA_DIR: v.optional(text),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://.'))),
   MAIL_FROM: v.optional(text, 'Conveyor <no-reply@localhost>'),
   LOG_LEVEL: v.optional(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -392,5 +393,5 @@ export const loadConfig = (
     ...crossProblems(present),
   ];
   if (!result.success || problems.length > 0) throw ConfigError.of(problems);
-  return toConfig(result.output, defaultDirectory);
+  return toConfig(result.output, result.output.DATA_DIR ?? defaultDirectory);
 };

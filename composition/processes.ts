@@ -97,17 +97,17 @@ const checkPortFree = (config: Config) =>
   });
 
 /** The configuration, or the start ends here with every bad variable named. */
-const configuration = (): Config => {
+const configuration = (env: Readonly<Record<string, string | undefined>>): Config => {
   try {
-    return loadConfig(process.env);
+    return loadConfig(env);
   } catch (error) {
     return failed(error);
   }
 };
 
 /** `npm start` / `conveyor start`: the HTTP server and a worker in one process. */
-export const runServer = async () => {
-  const config = configuration();
+export const runServer = async (env: Readonly<Record<string, string | undefined>> = process.env) => {
+  const config = configuration(env);
   try {
     limitHeapGrowth(config.heapGrowthPercent);
     await checkPortFree(config);
@@ -137,8 +137,8 @@ export const runServer = async () => {
 };
 
 /** `conveyor worker`: runs flows only, beside servers on the same Postgres database. */
-export const runWorker = async () => {
-  const config = configuration();
+export const runWorker = async (env: Readonly<Record<string, string | undefined>> = process.env) => {
+  const config = configuration(env);
   try {
     limitHeapGrowth(config.heapGrowthPercent);
     const logger = createPinoLogger(config.logLevel, undefined, 'worker');

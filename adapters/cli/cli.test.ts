@@ -299,3 +299,28 @@ describe('conveyor issue-license', () => {
     });
   });
 });
+
+describe('conveyor --data-dir', () => {
+  it.each([
+    ['before the command', (folder: string) => ['--data-dir', folder, 'migrate']],
+    ['after it', (folder: string) => ['migrate', '--data-dir', folder]],
+    ['as --data-dir=', (folder: string) => ['migrate', `--data-dir=${folder}`]],
+  ])('keeps the database in that folder, given %s', async (_, argv) => {
+    const folder = join(dir, 'elsewhere', 'conveyor');
+    const { code, stderr } = await cli(...argv(folder));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/conveyor:/) });
+    expect(existsSync(join(folder, 'conveyor.db'))).toBe(true);
+  });
+
+  it('is a usage error without a folder', async () => {
+    for (const argv of [
+      ['migrate', '--data-dir'],
+      ['--data-dir', '--help'],
+      ['--data-dir=', 'migrate'],
+    ]) {
+      const { code, stderr } = await cli(...argv);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^conveyor: --data-dir needs a folder\./);
+    }
+  });
+});

@@ -28,6 +28,8 @@ Commands:
 The database commands are configured by the same environment variables as start.
 
 Options:
+  --data-dir <folder>    Keep the SQLite database, the encryption key and the mail outbox in <folder>
+                         (DATA_DIR), instead of ~/.conveyor (./data in a checkout); with any command
   -h, --help             Show this help; conveyor <command> --help shows a command's help
   -v, --version          Show the release number
 
@@ -87,6 +89,21 @@ const dispatch = async (argv: string[], io: CliIo, host: CliHost): Promise<numbe
 };
 
 /**
+ * `--data-dir <folder>` (or `--data-dir=<folder>`), before or after the command, taken out of the
+ * command line into the environment the command is configured by, as DATA_DIR.
+ */
+const withDataDirectory = (argv: string[], io: CliIo): [string[], CliIo] => {
+  const at = argv.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
+  const option = argv[at];
+  if (option === undefined) return [argv, io];
+  const inline = option.startsWith('--data-dir=');
+  const folder = inline ? option.slice('--data-dir='.length) : argv[at + 1];
+  if (!folder || folder.startsWith('-')) throw new UsageError('--data-dir needs a folder.', USAGE);
+  const rest = [...argv.slice(0, at), ...argv.slice(at + (inline ? 1 : 2))];
+  return [rest, { ...io, env: { ...(io.env ?? process.env), DATA_DIR: folder } }];
+};
+
+/**
  * The `conveyor` command line on the host the composition gives it: a usage error exits 2 with the
  * usage on stderr, a failure exits 1 with its one line.
  */
@@ -94,7 +111,7 @@ export const createCli =
   (host: CliHost) =>
   async (argv: string[], io: CliIo): Promise<number> => {
     try {
-      return await dispatch(argv, io, host);
+      return await dispatch(...withDataDirectory(argv, io), host);
     } catch (error) {
       if (error instanceof UsageError) {
         io.stderr.write(`conveyor: ${error.message}\n\n${error.usage}`);

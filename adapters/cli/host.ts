@@ -13,7 +13,8 @@ export interface LicenseSigner {
  * What the CLI needs from the composition that starts it. The CLI parses command lines and calls
  * use cases; opening the database, running the processes and signing licences are the
  * composition's. `withUseCases` and `migrate` read their configuration from `io.env` and throw a
- * failure to open as its one-line explanation; the processes read `process.env`, as `npm start` does.
+ * failure to open as its one-line explanation; the processes read the `env` given (`process.env`
+ * when absent, as `npm start` does) and end a failed start themselves.
  */
 export interface CliHost {
   /** Runs `work` with the use cases of the instance, without serving or running flows, and closes it after. */
@@ -21,9 +22,9 @@ export interface CliHost {
   /** Brings the database's schema up to date; answers the names of the migrations it applied. */
   migrate(io: CliIo): Promise<readonly string[]>;
   /** `conveyor start`: serves in this process, which then lives on its open server. */
-  runServer(): Promise<void>;
+  runServer(env?: Readonly<Record<string, string | undefined>>): Promise<void>;
   /** `conveyor worker`: runs flows in this process. */
-  runWorker(): Promise<void>;
+  runWorker(env?: Readonly<Record<string, string | undefined>>): Promise<void>;
   readonly licenses: LicenseSigner;
 }
 

@@ -22,16 +22,16 @@ Options:
 
 /** A command that hands this process to a long-lived role; it lives on until stopped. */
 const processCommand =
-  (usage: string, run: (host: CliHost) => Promise<void>) =>
+  (usage: string, run: (host: CliHost, io: CliIo) => Promise<void>) =>
   async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
     const values = parse(args, help, usage);
     if (values.help) {
       io.stdout.write(usage);
       return 0;
     }
-    await run(host);
+    await run(host, io);
     return 0;
   };
 
-export const start = processCommand(START_USAGE, (host) => host.runServer());
-export const worker = processCommand(WORKER_USAGE, (host) => host.runWorker());
+export const start = processCommand(START_USAGE, (host, io) => host.runServer(io.env));
+export const worker = processCommand(WORKER_USAGE, (host, io) => host.runWorker(io.env));
