@@ -70,7 +70,9 @@ const membersOf = (checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string[
     .filter((property) => !property.getName().startsWith('#') && !property.getName().startsWith('__'))
     .map((property) => {
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
-      if (declaration && DECLARED.has(declaration.kind) && (declaration as { type?: ts.Node }).type) {
+      // A method with a body (in an object literal) is shown by its type: its code is not its API.
+      const hasBody = declaration !== undefined && (declaration as { body?: ts.Node }).body !== undefined;
+      if (declaration && DECLARED.has(declaration.kind) && (declaration as { type?: ts.Node }).type && !hasBody) {
         return `  ${clean(declaration.getText())};`;
       }
       const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';

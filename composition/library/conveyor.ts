@@ -4,7 +4,6 @@ import { errorBody, renderFailure } from '../../adapters/http/error-table.js';
 import type { AcceptedWebhook } from '../../core/application/executions/accept-webhook.js';
 import type { ExecutionDetail } from '../../core/application/executions/execution-queries.js';
 import type { InstallFirstAdminInput } from '../../core/application/installation/install-first-admin.js';
-import type { UseCases } from '../../core/application/use-cases.js';
 import type { Actor } from '../../core/domain/actor.js';
 import { serviceBusy } from '../../core/domain/errors.js';
 import { isFinished } from '../../core/domain/execution.js';
@@ -12,6 +11,7 @@ import type { Logger } from '../../ports/logger.js';
 import { type Instance, startInstance } from '../instance.js';
 import { ConveyorError, unwrap } from './errors.js';
 import { type ConveyorOptions, configOf } from './options.js';
+import type { ConveyorUseCases } from './public-use-cases.js';
 import { createRunEvents, type ExecutionEventName, type ExecutionListener } from './run-events.js';
 
 /** A webhook call of a flow, as `runs.trigger` sends it; a JSON body unless headers say otherwise. */
@@ -49,8 +49,8 @@ export interface Conveyor {
   fetch(request: Request): Promise<Response>;
   /** The same for node:http's createServer, with webhook calls refused early under overload. */
   readonly listener: RequestListener;
-  /** Every use case HTTP and the CLI call, typed; most take an actor (`administrator`, `actAs`). */
-  readonly useCases: UseCases;
+  /** The use cases users reach through HTTP and the CLI, typed; most take an actor (`administrator`, `actAs`). */
+  readonly useCases: ConveyorUseCases;
   readonly logger: Logger;
   readonly runs: Runs;
   /**
