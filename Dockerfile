@@ -23,7 +23,7 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATABASE_URL=/data/conveyor.db
+    DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules

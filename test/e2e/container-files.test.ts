@@ -28,7 +28,9 @@ const composeVariables = (): string[] =>
 describe('the container files', () => {
   it('set only variables Conveyor reads', () => {
     const set = [...dockerfileVariables(), ...composeVariables()];
-    expect(set).toEqual(expect.arrayContaining(['DATABASE_URL', 'ENCRYPTION_KEY', 'HOST', 'SERVER_RUNS_FLOWS']));
+    expect(set).toEqual(
+      expect.arrayContaining(['DATA_DIR', 'DATABASE_URL', 'ENCRYPTION_KEY', 'HOST', 'SERVER_RUNS_FLOWS']),
+    );
     expect(set.filter((name) => !ENVIRONMENT_VARIABLES.includes(name))).toEqual([]);
   });
 
