@@ -1,11 +1,14 @@
+import type { Kysely } from 'kysely';
 import { generateLicenseKeyPair, signLicense } from '../adapters/auth/license.js';
 import { type CliIo, CommandError } from '../adapters/cli/command-line.js';
 import type { CliHost } from '../adapters/cli/host.js';
 import { createPinoLogger } from '../adapters/logging/pino-logger.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
+import { forgetUnreadable } from '../adapters/persistence/sealed-secrets.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildContainer, resolve } from './container.js';
 import { prepareDataDirectory } from './data-directory.js';
+import { presentKeyIds } from './encryption-key.js';
 import { startInstance } from './instance.js';
 import { explainStartupFailure } from './start-up-failure.js';
 import { TOKENS } from './tokens.js';
@@ -30,6 +33,23 @@ const opening = async <T>(config: Config, open: () => T | Promise<T>): Promise<T
   }
 };
 
+/**
+ * Runs `work` on the database alone, migrated by nothing but `work`: no instance is started, so
+ * that commands such as forget-credentials work where a start is refused.
+ */
+const withDatabase = async <T>(io: CliIo, work: (db: Kysely<any>, config: Config) => Promise<T>): Promise<T> => {
+  const config = configOf(io);
+  const database = await opening(config, () => {
+    prepareDataDirectory(config);
+    return resolve(buildContainer(config, { logger: loggerOf(config, io) }), TOKENS.database);
+  });
+  try {
+    return await opening(config, () => work(database.db, config));
+  } finally {
+    await database.close();
+  }
+};
+
 /** The CLI's host: the instance the environment configures, the processes, the licence keys. */
 export const cliHost: CliHost = {
   async withUseCases(io, work) {
@@ -44,18 +64,13 @@ export const cliHost: CliHost = {
     }
   },
 
-  async migrate(io) {
-    const config = configOf(io);
-    const database = await opening(config, () => {
-      prepareDataDirectory(config);
-      return resolve(buildContainer(config, { logger: loggerOf(config, io) }), TOKENS.database);
-    });
-    try {
-      return await opening(config, () => migrateToLatest(database.db));
-    } finally {
-      await database.close();
-    }
-  },
+  migrate: (io) => withDatabase(io, (db) => migrateToLatest(db)),
+
+  forgetCredentials: (io, apply) =>
+    withDatabase(io, async (db, config) => ({
+      readable: presentKeyIds(config),
+      ...(await forgetUnreadable(db, presentKeyIds(config), apply)),
+    })),
 
   // Loaded when asked for: the other commands have no use for the server's modules.
   runServer: async (env) => (await import('./processes.js')).runServer(env),

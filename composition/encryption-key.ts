@@ -48,6 +48,18 @@ export const resolveEncryptionKey = (config: Config): Uint8Array => {
   return keyFromFile(keyFileOf(config));
 };
 
+/**
+ * The ids of the keys this configuration has (current and previous), without making a key file
+ * where there is none: what `conveyor forget-credentials` keeps.
+ */
+export const presentKeyIds = (config: Config): string[] => {
+  const file = keyFileOf(config);
+  const present = config.encryptionKey !== null || (config.databaseUrl !== ':memory:' && existsSync(file));
+  return present
+    ? resolveEncryptionKeys(config).map(keyId)
+    : config.previousEncryptionKeys.map((key, i) => keyId(decodeKey(key, `ENCRYPTION_KEYS_PREVIOUS[${i}]`)));
+};
+
 /** Where the generated key is kept when ENCRYPTION_KEY is not set. */
 const keyFileOf = (config: Config): string => join(config.dataDirectory, 'encryption.key');
 
@@ -70,7 +82,7 @@ export const checkStoredSecrets = (
   const file = keyFileOf(config);
   if (!config.encryptionKey && !existsSync(file)) {
     throw new StartupFailure(
-      `${credentials(total)} cannot be read: ENCRYPTION_KEY is not set and the key file ${file} that sealed them is missing. Put that file back from a backup (or set ENCRYPTION_KEY to its key), then start again.`,
+      `${credentials(total)} cannot be read: ENCRYPTION_KEY is not set and the key file ${file} that sealed them is missing. Put that file back from a backup (or set ENCRYPTION_KEY to its key), then start again; if the key is lost for good, conveyor forget-credentials deletes what it sealed.`,
     );
   }
   const known = new Set(keys().map(keyId));
@@ -79,7 +91,7 @@ export const checkStoredSecrets = (
   const count = unknown.reduce((sum, [, n]) => sum + n, 0);
   const origin = config.encryptionKey ? 'ENCRYPTION_KEY' : `The key file ${file}`;
   throw new StartupFailure(
-    `${origin} is not the key that sealed ${credentials(count)} (key id ${unknown.map(([id]) => id).join(', ')}). Set ENCRYPTION_KEY to that key; to change keys, keep the old one in ENCRYPTION_KEYS_PREVIOUS.`,
+    `${origin} is not the key that sealed ${credentials(count)} (key id ${unknown.map(([id]) => id).join(', ')}). Set ENCRYPTION_KEY to that key; to change keys, keep the old one in ENCRYPTION_KEYS_PREVIOUS; if it is lost for good, conveyor forget-credentials deletes what it sealed.`,
   );
 };
 

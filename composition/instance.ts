@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createHttpApp, type HttpApp } from '../adapters/http/app.js';
 import { shedWebhooks } from '../adapters/http/webhook-shedding.js';
 import { migrateToLatest } from '../adapters/persistence/migrate.js';
-import { sealedKeyIds } from '../adapters/persistence/sealed-key-ids.js';
+import { sealedKeyIds } from '../adapters/persistence/sealed-secrets.js';
 import { defaultConsoleDirectory } from '../adapters/web/console-directory.js';
 import { staticConsole } from '../adapters/web/static-console.js';
 import type { UseCases } from '../core/application/use-cases.js';

@@ -7,7 +7,14 @@ import type { CliHost, Command } from './host.js';
 import { GENERATE_USAGE, generateLicenseKeys, ISSUE_USAGE, issueLicense } from './license-commands.js';
 import { LIST_FLOWS_USAGE, LIST_USERS_USAGE, listFlows, listUsers } from './list-commands.js';
 import { START_USAGE, start, WORKER_USAGE, worker } from './process-commands.js';
-import { CREATE_ADMIN_USAGE, createAdmin, MIGRATE_USAGE, migrate } from './setup-commands.js';
+import {
+  CREATE_ADMIN_USAGE,
+  createAdmin,
+  FORGET_CREDENTIALS_USAGE,
+  forgetCredentials,
+  MIGRATE_USAGE,
+  migrate,
+} from './setup-commands.js';
 
 const USAGE = `Usage: conveyor <command> [options]
 
@@ -18,6 +25,7 @@ Commands:
   issue-license          Sign an enterprise licence and print it
   migrate                Apply the database migrations and exit
   create-admin           Complete the installation with the first administrator
+  forget-credentials     Delete the connections no encryption key given opens (a key lost for good)
   export-flow            Print a flow's export document (JSON)
   import-flow            Import an export document as a new flow of a user
   flows export           Write a user's flows as files, one <key>.flow.json per flow (for git)
@@ -47,6 +55,7 @@ const COMMANDS: Record<
   'issue-license': { run: issueLicense, usage: ISSUE_USAGE },
   migrate: { run: migrate, usage: MIGRATE_USAGE },
   'create-admin': { run: createAdmin, usage: CREATE_ADMIN_USAGE },
+  'forget-credentials': { run: forgetCredentials, usage: FORGET_CREDENTIALS_USAGE },
   'export-flow': { run: exportFlow, usage: EXPORT_FLOW_USAGE },
   'import-flow': { run: importFlow, usage: IMPORT_FLOW_USAGE },
   flows: { run: flows, usage: FLOWS_USAGE, subcommands: { export: FLOWS_EXPORT_USAGE, apply: FLOWS_APPLY_USAGE } },

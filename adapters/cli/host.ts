@@ -21,6 +21,14 @@ export interface CliHost {
   withUseCases<T>(io: CliIo, work: (useCases: UseCases) => Promise<T>): Promise<T>;
   /** Brings the database's schema up to date; answers the names of the migrations it applied. */
   migrate(io: CliIo): Promise<readonly string[]>;
+  /**
+   * Counts, and with `apply` deletes, the connections and OAuth clients no key of this
+   * configuration opens (no instance is started: its start would be refused for them).
+   */
+  forgetCredentials(
+    io: CliIo,
+    apply: boolean,
+  ): Promise<{ readonly readable: readonly string[]; readonly connections: number; readonly oauthClients: number }>;
   /** `conveyor start`: serves in this process, which then lives on its open server. */
   runServer(env?: Readonly<Record<string, string | undefined>>): Promise<void>;
   /** `conveyor worker`: runs flows in this process. */

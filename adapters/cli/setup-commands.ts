@@ -87,3 +87,35 @@ export const createAdmin = async (args: string[], io: CliIo, host: CliHost): Pro
   io.stdout.write(`Created the administrator ${user.email} (${user.id}); the installation is complete.\n`);
   return 0;
 };
+
+export const FORGET_CREDENTIALS_USAGE = `Usage: conveyor forget-credentials [--yes]
+
+The way out when an encryption key is lost for good and the start is refused for it. Names the
+connections and OAuth clients that no key of this configuration opens (ENCRYPTION_KEY or the key
+file, and ENCRYPTION_KEYS_PREVIOUS); with --yes, deletes them, and the connections made through such
+a client. Flows keep their steps; a step whose connection is deleted asks for a new one. Restoring
+the key from a backup loses nothing: prefer it.
+${CONFIGURED}
+
+Options:
+  --yes       Delete them (without it, only count them)
+  -h, --help  Show this help
+`;
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+export const forgetCredentials = async (args: string[], io: CliIo, host: CliHost): Promise<number> => {
+  const values = parse(args, { ...help, yes: { type: 'boolean' } }, FORGET_CREDENTIALS_USAGE);
+  if (values.help) {
+    io.stdout.write(FORGET_CREDENTIALS_USAGE);
+    return 0;
+  }
+  const apply = values.yes === true;
+  const { connections, oauthClients } = await host.forgetCredentials(io, apply);
+  const what = `${plural(connections, 'connection')} and ${plural(oauthClients, 'OAuth client')}`;
+  if (connections + oauthClients === 0)
+    io.stdout.write('Every stored credential opens with the keys given: nothing to forget.\n');
+  else if (apply) io.stdout.write(`Deleted ${what} that no key given opens.\n`);
+  else io.stdout.write(`${what} cannot be opened with the keys given. Run again with --yes to delete them.\n`);
+  return 0;
+};
