@@ -67,10 +67,7 @@ export const cliHost: CliHost = {
   migrate: (io) => withDatabase(io, (db) => migrateToLatest(db)),
 
   forgetCredentials: (io, apply) =>
-    withDatabase(io, async (db, config) => ({
-      readable: presentKeyIds(config),
-      ...(await forgetUnreadable(db, presentKeyIds(config), apply)),
-    })),
+    withDatabase(io, (db, config) => forgetUnreadable(db, presentKeyIds(config), apply)),
 
   // Loaded when asked for: the other commands have no use for the server's modules.
   runServer: async (env) => (await import('./processes.js')).runServer(env),

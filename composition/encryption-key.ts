@@ -52,16 +52,14 @@ export const resolveEncryptionKey = (config: Config): Uint8Array => {
  * The ids of the keys this configuration has (current and previous), without making a key file
  * where there is none: what `conveyor forget-credentials` keeps.
  */
-export const presentKeyIds = (config: Config): string[] => {
-  const file = keyFileOf(config);
-  const present = config.encryptionKey !== null || (config.databaseUrl !== ':memory:' && existsSync(file));
-  return present
-    ? resolveEncryptionKeys(config).map(keyId)
-    : config.previousEncryptionKeys.map((key, i) => keyId(decodeKey(key, `ENCRYPTION_KEYS_PREVIOUS[${i}]`)));
-};
+export const presentKeyIds = (config: Config): string[] =>
+  (currentKeyExists(config) ? resolveEncryptionKeys(config) : previousKeys(config)).map(keyId);
 
 /** Where the generated key is kept when ENCRYPTION_KEY is not set. */
 const keyFileOf = (config: Config): string => join(config.dataDirectory, 'encryption.key');
+
+/** Whether the current key is there without being made now: ENCRYPTION_KEY, or a key file written before. */
+const currentKeyExists = (config: Config): boolean => config.encryptionKey !== null || existsSync(keyFileOf(config));
 
 const credentials = (count: number) => (count === 1 ? '1 stored credential' : `${count} stored credentials`);
 
@@ -80,7 +78,7 @@ export const checkStoredSecrets = (
   const total = [...stored.values()].reduce((sum, count) => sum + count, 0);
   if (total === 0) return;
   const file = keyFileOf(config);
-  if (!config.encryptionKey && !existsSync(file)) {
+  if (!currentKeyExists(config)) {
     throw new StartupFailure(
       `${credentials(total)} cannot be read: ENCRYPTION_KEY is not set and the key file ${file} that sealed them is missing. Put that file back from a backup (or set ENCRYPTION_KEY to its key), then start again; if the key is lost for good, conveyor forget-credentials deletes what it sealed.`,
     );
@@ -95,8 +93,11 @@ export const checkStoredSecrets = (
   );
 };
 
+const previousKeys = (config: Config): Uint8Array[] =>
+  config.previousEncryptionKeys.map((key, i) => decodeKey(key, `ENCRYPTION_KEYS_PREVIOUS[${i}]`));
+
 /** The current key first, then the previous ones that still open older values. */
 export const resolveEncryptionKeys = (config: Config): Uint8Array[] => [
   resolveEncryptionKey(config),
-  ...config.previousEncryptionKeys.map((key, i) => decodeKey(key, `ENCRYPTION_KEYS_PREVIOUS[${i}]`)),
+  ...previousKeys(config),
 ];

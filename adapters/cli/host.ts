@@ -28,7 +28,7 @@ export interface CliHost {
   forgetCredentials(
     io: CliIo,
     apply: boolean,
-  ): Promise<{ readonly readable: readonly string[]; readonly connections: number; readonly oauthClients: number }>;
+  ): Promise<{ readonly connections: number; readonly oauthClients: number }>;
   /** `conveyor start`: serves in this process, which then lives on its open server. */
   runServer(env?: Readonly<Record<string, string | undefined>>): Promise<void>;
   /** `conveyor worker`: runs flows in this process. */

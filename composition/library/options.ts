@@ -51,9 +51,10 @@ export const configOf = (options: ConveyorOptions): Config => {
   const env = {
     ...options.environment,
     ...(options.database !== undefined && { DATABASE_URL: options.database }),
+    ...(options.dataDirectory !== undefined && { DATA_DIR: options.dataDirectory }),
     ...(options.encryptionKey !== undefined && { ENCRYPTION_KEY: options.encryptionKey }),
     ...(options.publicUrl !== undefined && { WEB_APP_URL: options.publicUrl }),
     ...(options.logLevel !== undefined && { LOG_LEVEL: options.logLevel }),
   };
-  return options.dataDirectory === undefined ? loadConfig(env) : loadConfig(env, options.dataDirectory);
+  return loadConfig(env);
 };

@@ -120,6 +120,21 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const stepCard = (position: number) => page.locator('article.step-card').nth(position - 1);
+  /** The signed-in administrator's token, from the console's cookie. */
+  const adminToken = async () =>
+    (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+  /** The API as another client holding `token` calls it; any answer but 2xx fails the test. */
+  const apiAs =
+    (token: string) =>
+    async (method: string, path: string, body?: unknown): Promise<any> => {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: any }).data;
+    };
 
   let assets: string;
 
@@ -490,15 +505,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       body: JSON.stringify({ email: 'bob@example.com', password: 'bob password 1' }),
     });
     const bob = ((await signedIn.json()) as { data: { token: string } }).data.token;
-    const asBob = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}/api/v1${path}`, {
-        method,
-        headers: { ...json, authorization: `Bearer ${bob}` },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return ((await res.json()) as { data: any }).data;
-    };
+    const asBob = apiAs(bob);
     const flow = await asBob('POST', '/flows');
     await asBob('PATCH', `/steps/${flow.steps[0].id}`, {
       appKey: 'webhook',
@@ -529,11 +536,11 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
   /** The administrator, signed in to the console, opens Bob's page: it gets nothing of theirs. */
   const expectPageHarmless = async (flowId: string) => {
-    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
+    const token = await adminToken();
     const flowCount = async () =>
       (
         (await (
-          await fetch(`${base}/api/v1/flows?perPage=100`, { headers: { authorization: `Bearer ${adminToken}` } })
+          await fetch(`${base}/api/v1/flows?perPage=100`, { headers: { authorization: `Bearer ${token}` } })
         ).json()) as { data: unknown[] }
       ).data.length;
     const flowsBefore = await flowCount();
@@ -549,11 +556,11 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     expect(report.cookie).toMatch(/^blocked/);
     expect(report.me).not.toMatch(/^200/);
     expect(report.session).not.toMatch(/"signedIn":true/);
-    expect(JSON.stringify(report)).not.toContain(adminToken);
+    expect(JSON.stringify(report)).not.toContain(token);
     // Nothing was done with the administrator's rights, and the session is still the administrator's.
     expect(await flowCount()).toBe(flowsBefore);
     const session = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name);
-    expect(session?.value).toBe(adminToken);
+    expect(session?.value).toBe(token);
     await page.goto(`${base}/flows`);
     await page.getByRole('heading', { name: 'Flows' }).waitFor();
     await expectNoTokenInReach(page);
@@ -676,17 +683,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
   }, 60_000);
 
   it('edits a live flow as a draft: banner, publish with a message, history, compare, restore, discard, a stale change, and a retry on the new version', async () => {
-    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
     /** The API as another tab of the administrator's would call it: without the console's revision. */
-    const elsewhere = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return ((await res.json()) as { data: any }).data;
-    };
+    const elsewhere = apiAs(await adminToken());
     const CODE_V1 = "async function code() { throw new Error('version one fails'); }";
     const CODE_V2 = "async function code() { return { said: 'version two' }; }";
 
@@ -946,16 +944,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    const adminToken = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return ((await res.json()) as { data: any }).data;
-    };
+    const api = apiAs(await adminToken());
     await page.goto(`${base}/flows`);
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);

@@ -1,32 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Execution, ExecutionStep, Flow, Step, StructuralType } from '../types';
+import type { Execution, ExecutionStep, Flow, Step } from '../types';
 import { buildRunTree, calledRunOf, waitingFor } from './run-tree';
-
-const step = (
-  id: string,
-  position: number,
-  parentStepId: string | null,
-  structuralType: StructuralType = 'single',
-  more: Partial<Step> = {},
-): Step => ({
-  id,
-  flowId: 'f',
-  type: id === 't' ? 'trigger' : 'action',
-  appKey: null,
-  key: null,
-  name: null,
-  position,
-  status: 'completed',
-  parameters: {},
-  connectionId: null,
-  webhookUrl: null,
-  updatedAt: 0,
-  iconUrl: null,
-  structuralType,
-  parentStepId,
-  branchConditions: structuralType === 'branch' ? [] : null,
-  ...more,
-});
+import { treeStep as step } from './tree-step.fixture';
 
 // t; p (paths) { vip: [v], other (fallback): [o] }; l (loop) [i]; w
 const steps = [

@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Step, StructuralType } from '../types';
+import type { Step } from '../types';
 import { destinationsOf, sampleAskers, shiftedPlace, stepsBefore, subtreeOf } from './step-tree';
+import { treeStep as step } from './tree-step.fixture';
 import { choicesFor } from './variables';
-
-/** A step of the tree; positions are flow-wide and depth-first, as the server gives them. */
-const step = (
-  id: string,
-  position: number,
-  parentStepId: string | null,
-  structuralType: StructuralType = 'single',
-  more: Partial<Step> = {},
-): Step => ({
-  id,
-  flowId: 'f',
-  type: id === 't' ? 'trigger' : 'action',
-  appKey: null,
-  key: null,
-  name: null,
-  position,
-  status: 'completed',
-  parameters: {},
-  connectionId: null,
-  webhookUrl: null,
-  updatedAt: 0,
-  iconUrl: null,
-  structuralType,
-  parentStepId,
-  branchConditions: structuralType === 'branch' ? [] : null,
-  ...more,
-});
 
 // t; p (paths) { b1: [a1, a2], b2: [c1] }; l (loop) [i1, i2]; z
 const flow = [
