@@ -118,10 +118,39 @@ export type TriggerOutcome =
   | { readonly kind: 'success'; readonly items: readonly TriggerItem[] }
   | { readonly kind: 'failure'; readonly failure: StepFailure };
 
+/** A message a listener trigger received (the SDK's `ListenerMessage`). */
+export interface ListenedMessage {
+  /** The server's id of the message, stable across redeliveries: one run per id. */
+  readonly id?: string;
+  /** The server may have delivered it before: without an id, its content decides whether it is new. */
+  readonly redelivered?: boolean;
+  readonly data: unknown;
+}
+
+/** What a listener trigger's subscription is opened with. */
+export interface ListenRequest {
+  readonly appKey: string;
+  readonly key: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly connection: ConnectionUse | null;
+  readonly store: StepStore;
+  /** Aborted to close the subscription. */
+  readonly signal: AbortSignal;
+  /** Resolves once the message's run is durably accepted (then the app acknowledges it). */
+  emit(message: ListenedMessage): Promise<void>;
+  /** The app says the subscription is open. */
+  subscribed(): void;
+}
+
+/** How a subscription ended: closed when asked, or broken (the engine opens it again later). */
+export type ListenOutcome = { readonly kind: 'closed' } | { readonly kind: 'failure'; readonly failure: StepFailure };
+
 /** Runs apps' actions and triggers; a failure of the app is an outcome, never a throw. */
 export interface StepRunner {
   runAction(request: StepRunRequest): Promise<ActionOutcome>;
   runTrigger(request: StepRunRequest & { readonly webhook: IncomingRequest | null }): Promise<TriggerOutcome>;
+  /** Holds a listener trigger's subscription open until `request.signal` aborts or it breaks. */
+  listen(request: ListenRequest): Promise<ListenOutcome>;
   /**
    * When a schedule or polling trigger with these parameters fires: a cron expression and time
    * zone; null for webhook triggers and parameters that name no schedule.

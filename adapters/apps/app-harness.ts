@@ -6,6 +6,7 @@ import {
   type App,
   createMemoryStore,
   type ExecutionInfo,
+  type ListenerMessage,
   type Store,
   type TriggerItem,
   type WebhookRequest,
@@ -89,3 +90,115 @@ export const verifyAppAuth = (
   auth: Credentials,
   call: Omit<StepCall, 'auth'> = {},
 ): Promise<CredentialCheck> => withCatalog(app, call, (catalog) => catalog.verifyCredentials(app.key, auth, null));
+
+/** A listener trigger's subscription opened by a test: what it received, and how to end it. */
+export interface ListenerProbe {
+  /** The messages the app emitted and the test accepted, in order. */
+  readonly messages: readonly ListenerMessage[];
+  /** Resolves when the app says it is subscribed; rejects if `listen` ended first. */
+  subscribed(timeoutMs?: number): Promise<void>;
+  /** Resolves with the first `count` messages accepted; rejects after `timeoutMs` (default 10 s) or if `listen` ended. */
+  waitForMessages(count: number, timeoutMs?: number): Promise<readonly ListenerMessage[]>;
+  /** How `listen` ended: null when it returned, else what it threw. */
+  readonly ended: Promise<Error | null>;
+  /** Aborts the subscription and waits for `listen` to return (or throw: its error is answered). */
+  stop(): Promise<Error | null>;
+}
+
+export interface ListenCall extends Omit<StepCall, 'execution' | 'signal'> {
+  /**
+   * What accepting a message does, in place of the engine's durable acceptance: by default it is
+   * kept at once. Throw to refuse it (the app must then not acknowledge it); wait to hold it.
+   */
+  readonly accept?: (message: ListenerMessage) => Promise<void>;
+}
+
+/**
+ * Opens a listener trigger of `app` as a published flow would, through the same catalog: its
+ * parameters validated, its sockets under the same private-network guard. The test publishes
+ * messages to the real server and reads what the app emitted.
+ */
+export const listenWithApp = (app: App, key: string, call: ListenCall = {}): ListenerProbe => {
+  const catalog = createAppCatalog({
+    apps: [app],
+    allowPrivateNetworks: call.allowPrivateNetworks ?? true,
+    logger: call.logger ?? quiet,
+  });
+  const abort = new AbortController();
+  const messages: ListenerMessage[] = [];
+  let changed = () => {};
+  let isSubscribed = false;
+  let end: Error | null | undefined;
+  const onChange = () =>
+    new Promise<void>((resolve) => {
+      const previous = changed;
+      changed = () => {
+        previous();
+        resolve();
+      };
+    });
+  const notify = () => {
+    const call = changed;
+    changed = () => {};
+    call();
+  };
+  const ended = catalog
+    .listen({
+      appKey: app.key,
+      key,
+      parameters: call.parameters ?? {},
+      connection: call.auth ? { credentials: call.auth, oauth: null } : null,
+      store: call.store ?? createMemoryStore(),
+      signal: abort.signal,
+      async emit(message) {
+        await call.accept?.(message);
+        messages.push(message);
+        notify();
+      },
+      subscribed() {
+        isSubscribed = true;
+        notify();
+      },
+    })
+    .then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    )
+    .then(async (result) => {
+      end = result;
+      await catalog.close();
+      notify();
+      return result;
+    });
+
+  const waitUntil = async (done: () => boolean, timeoutMs: number, what: string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (end !== undefined) throw new Error(`listen ended before ${what}: ${end?.message ?? 'it returned'}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        onChange(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    messages,
+    subscribed: (timeoutMs = 10_000) => waitUntil(() => isSubscribed, timeoutMs, 'the subscription'),
+    async waitForMessages(count, timeoutMs = 10_000) {
+      await waitUntil(() => messages.length >= count, timeoutMs, `${count} messages (got ${messages.length})`);
+      return messages.slice(0, count);
+    },
+    ended,
+    stop() {
+      abort.abort();
+      return ended;
+    },
+  };
+};

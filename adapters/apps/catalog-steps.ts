@@ -5,6 +5,7 @@ import {
   type App,
   type ExecutionInfo,
   InvalidParametersError,
+  type ListenerMessage,
   type RunAccess,
   type Store,
   type TriggerItem,
@@ -30,6 +31,14 @@ export interface StepHooks {
   /** Throws InvalidParametersError for parameters that do not fit, or what the app throws. */
   runAction(run: StepRun): Promise<unknown>;
   runTrigger(run: StepRun & { readonly webhook?: WebhookRequest | null }): Promise<readonly TriggerItem[]>;
+  /** Runs a listener trigger's `listen` until `run.signal` aborts (it resolves) or it breaks (it throws). */
+  listen(run: ListenRun): Promise<void>;
+}
+
+export interface ListenRun extends Omit<StepRun, 'execution' | 'run' | 'signal'> {
+  readonly signal: AbortSignal;
+  emit(message: ListenerMessage): Promise<void>;
+  subscribed(): void;
 }
 
 type Steps = Pick<AppCatalog, 'checkStepParameters'> & StepHooks;
@@ -70,5 +79,13 @@ export const stepHooks = ({ apps, open }: CatalogParts): Steps => ({
     const { step, parameters } = parse(app, app.triggers, run.key, run.parameters);
     const session = open(app, run.connection, { ...run, step: step.key });
     return step.run({ ...session.context(parameters), webhook: run.webhook ?? null });
+  },
+
+  async listen(run) {
+    const app = apps.get(run.appKey);
+    const { step, parameters } = parse(app, app.triggers, run.key, run.parameters);
+    if (!step.listen) throw new Error(`${app.key}.${step.key} is not a listener trigger.`);
+    const session = open(app, run.connection, { ...run, execution: null, step: step.key });
+    await step.listen({ ...session.context(parameters), emit: run.emit, subscribed: run.subscribed });
   },
 });

@@ -1,5 +1,6 @@
 import type {
   ActionOutcome,
+  ListenOutcome,
   StepFailure,
   StepRunner,
   StepRunRequest,
@@ -110,6 +111,15 @@ export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly Ap
         return { kind: 'success', items: items.map((item) => ({ ...item, data: asJson(item.data) })) };
       } catch (error) {
         return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async listen(request): Promise<ListenOutcome> {
+      try {
+        await catalog.listen(request);
+        return { kind: 'closed' };
+      } catch (error) {
+        return { kind: 'failure', failure: failure({ ...request, execution: null }, error) };
       }
     },
 

@@ -9,7 +9,15 @@ import { CapturingMailer } from '../../adapters/mail/capturing-mailer.js';
 import { type Conveyor, createConveyor } from './conveyor.js';
 import type { ConveyorOptions } from './options.js';
 
-export { runAppAction, runAppTrigger, type StepCall, verifyAppAuth } from '../../adapters/apps/app-harness.js';
+export {
+  type ListenCall,
+  type ListenerProbe,
+  listenWithApp,
+  runAppAction,
+  runAppTrigger,
+  type StepCall,
+  verifyAppAuth,
+} from '../../adapters/apps/app-harness.js';
 export { ManualClock } from '../../adapters/auth/manual-clock.js';
 export { CapturingLogger, type LogEntry } from '../../adapters/logging/capturing-logger.js';
 export { CapturingMailer } from '../../adapters/mail/capturing-mailer.js';

@@ -45,7 +45,12 @@ export interface AuthDescription {
   readonly optional?: boolean;
 }
 
-export type TriggerType = 'webhook' | 'polling' | 'schedule';
+/**
+ * How a trigger fires: a call on its webhook, a poll or a time on the queue's schedule, or a
+ * long-lived subscription (`listener`: a queue, a topic, a notification channel, a mailbox) that one
+ * process holds for each published flow.
+ */
+export type TriggerType = 'webhook' | 'polling' | 'schedule' | 'listener';
 
 export interface StepDescription {
   readonly key: string;

@@ -80,3 +80,39 @@ export interface TriggerContext<TParameters = NoParameters> extends AppContext<T
   /** Webhook triggers: the call being handled; null for polling and schedule triggers. */
   readonly webhook: WebhookRequest | null;
 }
+
+/** One message a listener trigger received, handed to the engine with `ctx.emit`. */
+export interface ListenerMessage {
+  /**
+   * What the server calls this message, stable across its redeliveries (an AMQP message id, a
+   * stream entry id, a JetStream sequence, a mailbox's UID validity and UID): the engine starts one
+   * run per id, so a message redelivered after a crash starts no second run.
+   */
+  readonly id?: string;
+  /**
+   * The server says it may have handed this message out before (AMQP `redelivered`, MQTT `dup`, a
+   * JetStream delivery count over one). A message without an id is then skipped when one with the
+   * same content was accepted already; without this flag, equal contents each start a run.
+   */
+  readonly redelivered?: boolean;
+  /** The trigger's output: what the flow's steps read as the trigger step's data. */
+  readonly data: unknown;
+}
+
+/**
+ * What a listener trigger's `listen` receives: the usual context (its `signal` aborts when the
+ * subscription is to close) and the two ways to talk to the engine.
+ */
+export interface ListenerContext<TParameters = NoParameters> extends AppContext<TParameters> {
+  /**
+   * Hands one message to the engine. Resolves once its run is durably accepted (or it was a
+   * duplicate): acknowledge it to the server then, never before. Rejects when it could not be
+   * accepted (the database away, the subscription closing): leave it unacknowledged, or give it
+   * back, so that the server delivers it again. It may take a while to resolve: while the flow's
+   * backlog of unfinished runs is over its limit, it waits. Take no more messages meanwhile (a
+   * prefetch of a few, a consumer that awaits each) and the server holds the rest.
+   */
+  emit(message: ListenerMessage): Promise<void>;
+  /** Call once the subscription is open and taking messages: the flow shows it as listening. */
+  subscribed(): void;
+}

@@ -16,7 +16,7 @@ import {
   parametersSchema,
 } from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
-import type { AppContext, AuthAccess, TriggerContext } from './context.js';
+import type { AppContext, AuthAccess, ListenerContext, TriggerContext } from './context.js';
 import type { OAuth2AuthDefinition } from './oauth2.js';
 
 export type AuthDefinition = NoAuthDefinition | FieldsAuthDefinition<any> | OAuth2AuthDefinition<any>;
@@ -72,6 +72,16 @@ export interface TriggerOptions<M extends ArgumentMap, F extends string = never>
    * Polling triggers may set it to poll at another pace than every five minutes.
    */
   schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
+  /**
+   * Listener triggers (`type: 'listener'`, and only they): holds the flow's subscription open. It
+   * connects, subscribes, calls `ctx.subscribed()`, hands each message to `ctx.emit` and
+   * acknowledges it when that resolves; it returns once `ctx.signal` aborts and everything is
+   * closed, and throws when the connection fails or breaks. It never reconnects by itself (turn
+   * the client library's reconnection off): the engine opens it again, with backoff, and shows
+   * the failure on the flow. `run` is then what testing the trigger in the editor answers: a sample
+   * of what a message would look like, taken without consuming anything where the server allows.
+   */
+  listen?(ctx: ListenerContext<InferParameters<M>>): Promise<void>;
 }
 
 export interface TriggerDefinition<M extends ArgumentMap = any, F extends string = string> {
@@ -84,6 +94,7 @@ export interface TriggerDefinition<M extends ArgumentMap = any, F extends string
   readonly manifest: StepDescription;
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
   schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
+  listen?(ctx: ListenerContext<InferParameters<M>>): Promise<void>;
 }
 
 const manifestOf = (options: StepOptions<ArgumentMap, string>, type?: TriggerType): StepDescription => ({
@@ -110,17 +121,22 @@ export const defineAction = <const M extends ArgumentMap, const F extends string
 
 export const defineTrigger = <const M extends ArgumentMap, const F extends string = never>(
   options: TriggerOptions<M, F>,
-): TriggerDefinition<M, F> => ({
-  kind: 'trigger',
-  key: options.key,
-  ...(options.type && { type: options.type }),
-  arguments: options.arguments,
-  ...(options.dynamicFieldsKey !== undefined && { dynamicFieldsKey: options.dynamicFieldsKey }),
-  parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
-  manifest: manifestOf(options, options.type),
-  run: options.run,
-  ...(options.schedule && { schedule: options.schedule }),
-});
+): TriggerDefinition<M, F> => {
+  if ((options.type === 'listener') !== (options.listen !== undefined))
+    throw new Error(`Trigger ${options.key}: a listener trigger, and only one, defines listen().`);
+  return {
+    kind: 'trigger',
+    key: options.key,
+    ...(options.type && { type: options.type }),
+    arguments: options.arguments,
+    ...(options.dynamicFieldsKey !== undefined && { dynamicFieldsKey: options.dynamicFieldsKey }),
+    parameters: parametersSchema(options.arguments, options.dynamicFieldsKey !== undefined),
+    manifest: manifestOf(options, options.type),
+    run: options.run,
+    ...(options.schedule && { schedule: options.schedule }),
+    ...(options.listen && { listen: options.listen }),
+  };
+};
 
 export type { DynamicOption };
 

@@ -32,6 +32,8 @@ export {
   type AuthAccess,
   createMemoryStore,
   type ExecutionInfo,
+  type ListenerContext,
+  type ListenerMessage,
   type NoParameters,
   type RunAccess,
   type Store,

@@ -174,7 +174,7 @@ export interface StepDefinition {
   key: string;
   name: string;
   description: string;
-  type?: 'webhook' | 'polling' | 'schedule';
+  type?: 'webhook' | 'polling' | 'schedule' | 'listener';
   arguments: Argument[];
   dynamicFieldsKey?: string;
 }
