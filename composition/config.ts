@@ -185,6 +185,7 @@ const EnvSchema = v.object({
   EXECUTION_RETENTION_DAYS: v.optional(integer(1, 3650), '30'),
   FLOW_VERSIONS_KEEP: v.optional(integer(1, 1_000_000)),
   FLOW_LOOP_MAX_ITEMS: v.optional(integer(1, 1_000_000), '10000'),
+  LISTENER_MAX_BACKLOG_PER_FLOW: v.optional(integer(0, 100_000_000), '1000'),
   FLOW_CALL_DEPTH_MAX: v.optional(integer(1, 100), '10'),
   EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
@@ -288,6 +289,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   flowVersionsKeep: env.FLOW_VERSIONS_KEEP ?? null,
   /** The most items any loop may have (a loop's own `maxItems` may say fewer). */
   loopItemsMax: env.FLOW_LOOP_MAX_ITEMS,
+  /** Unfinished runs of one flow before its listener trigger takes no more messages; 0 turns it off. */
+  listenerMaxBacklog: env.LISTENER_MAX_BACKLOG_PER_FLOW,
   /** How deep flows may call flows. */
   callDepthMax: env.FLOW_CALL_DEPTH_MAX,
   /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */

@@ -162,6 +162,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
           intake: config.webhookIntake,
           publicUrl: config.webhookUrl,
           loopItemsMax: config.loopItemsMax,
+          listenerMaxBacklog: config.listenerMaxBacklog,
           callDepthMax: config.callDepthMax,
         },
         billing: config.billing && { plans: config.billing.plans, freePlan: config.billing.freePlan },

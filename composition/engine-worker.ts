@@ -7,6 +7,8 @@ import type { Logger } from '../ports/logger.js';
 import type { Config } from './config.js';
 
 const HOUR_MS = 60 * 60_000;
+/** How often listener leases are renewed and free subscriptions taken (leases last 10 s). */
+const LISTENER_TICK_MS = 1_000;
 
 export interface EngineWorker {
   readonly id: string;
@@ -59,12 +61,15 @@ export const startEngineWorker = async (
     { concurrency: config.workerConcurrency },
   );
   await queue.work(FLOW_TRIGGER_JOB, (job) => useCases.fireTrigger(String(job.payload.flowId)), { concurrency: 4 });
+  const listeners = useCases.listeners(id);
 
   const lease = config.executionLeaseMs;
   const timers = [
     every(Math.max(100, lease / 3), () => useCases.engine.renewLeases(id, [...inFlight]), logger, 'lease renewal'),
     every(Math.max(200, lease / 2), () => useCases.engine.reapStranded(), logger, 'reaping stranded runs'),
+    every(LISTENER_TICK_MS, () => listeners.tick(), logger, 'listener supervision'),
     every(HOUR_MS, () => useCases.engine.pruneExecutions(config.executionRetentionMs), logger, 'pruning executions'),
+    every(HOUR_MS, () => useCases.engine.pruneListenerMessages(), logger, 'pruning listener messages'),
     every(HOUR_MS, () => useCases.engine.pruneSignInRecords(), logger, 'pruning sign-in records'),
   ];
   const keep = config.flowVersionsKeep;
@@ -73,12 +78,15 @@ export const startEngineWorker = async (
   }
   // What a process that died left behind goes on now rather than at the first tick.
   await useCases.engine.reapStranded();
+  await listeners.tick().catch((error: unknown) => logger.error({ err: error }, 'listener supervision failed'));
   logger.info({ worker: id, concurrency: config.workerConcurrency }, 'engine worker started');
 
   return {
     id,
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      // Closed first: a message taken now would start a run no worker here takes any more.
+      await listeners.stop();
       await queue.stop();
     },
   };

@@ -23,6 +23,7 @@ import type {
   TemplateRepository,
 } from './flow-repositories.js';
 import type { FormRepository } from './form-repository.js';
+import type { ListenerRepository } from './listener-repository.js';
 import type {
   SamlAuthProviderRepository,
   SamlIdentityRepository,
@@ -243,6 +244,7 @@ export interface Repositories {
   readonly flowStore: FlowStoreRepository;
   readonly runSignals: RunSignalRepository;
   readonly seenItems: SeenItemRepository;
+  readonly listeners: ListenerRepository;
   readonly samlProviders: SamlAuthProviderRepository;
   readonly samlIdentities: SamlIdentityRepository;
   readonly samlMessages: SamlMessageRepository;

@@ -122,8 +122,11 @@ export type TriggerOutcome =
 export interface ListenedMessage {
   /** The server's id of the message, stable across redeliveries: one run per id. */
   readonly id?: string;
+  /** A digest of `data`: what tells a redelivered message without an id from a new one. */
+  readonly contentKey: string;
   /** The server may have delivered it before: without an id, its content decides whether it is new. */
-  readonly redelivered?: boolean;
+  readonly redelivered: boolean;
+  /** As JSON holds it. */
   readonly data: unknown;
 }
 

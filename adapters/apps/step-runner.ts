@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   ActionOutcome,
   ListenOutcome,
@@ -116,7 +117,18 @@ export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly Ap
 
     async listen(request): Promise<ListenOutcome> {
       try {
-        await catalog.listen(request);
+        await catalog.listen({
+          ...request,
+          emit: (message) => {
+            const data = asJson(message.data);
+            return request.emit({
+              ...(message.id !== undefined && { id: message.id }),
+              contentKey: createHash('sha256').update(JSON.stringify(data)).digest('base64url'),
+              redelivered: message.redelivered === true,
+              data,
+            });
+          },
+        });
         return { kind: 'closed' };
       } catch (error) {
         return { kind: 'failure', failure: failure({ ...request, execution: null }, error) };

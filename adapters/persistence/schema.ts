@@ -268,6 +268,26 @@ export interface SeenItemsTable {
   created_at: Timestamp;
 }
 
+export interface FlowListenersTable {
+  flow_id: string;
+  revision: number;
+  version_id: string | null;
+  connection_id: string | null;
+  holder: string | null;
+  lease_until: Timestamp | null;
+  status: string;
+  failures: number;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ListenerMessagesTable {
+  flow_id: string;
+  message_key: string;
+  created_at: Timestamp;
+}
+
 export interface SamlAuthProvidersTable {
   id: string;
   name: string;
@@ -395,6 +415,8 @@ export interface Database {
   run_signals: RunSignalsTable;
   flow_store: FlowStoreTable;
   seen_items: SeenItemsTable;
+  flow_listeners: FlowListenersTable;
+  listener_messages: ListenerMessagesTable;
   saml_auth_providers: SamlAuthProvidersTable;
   saml_role_mappings: SamlRoleMappingsTable;
   saml_identities: SamlIdentitiesTable;

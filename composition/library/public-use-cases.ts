@@ -11,6 +11,7 @@ export type ConveyorUseCases = Omit<
   | 'runExecution'
   | 'fireTrigger'
   | 'syncFlowSchedule'
+  | 'listeners'
   | 'engine'
   | 'acceptWebhook'
   | 'answerSyncWebhook'

@@ -1,5 +1,6 @@
 import { makeFireTrigger, makeSyncFlowSchedule } from '../engine/flow-triggers.js';
 import { makeIntakeGate } from '../engine/intake-gate.js';
+import { makeListenerSupervisor } from '../engine/listener-supervisor.js';
 import { makeEngineMaintenance } from '../engine/maintenance.js';
 import { makeRunExecution } from '../engine/run-execution.js';
 import { makeCheckAccess } from './access/check-access.js';
@@ -221,6 +222,8 @@ export const buildUseCases = (base: CoreDeps) => {
     runExecution,
     fireTrigger: makeFireTrigger(deps),
     syncFlowSchedule: makeSyncFlowSchedule(deps),
+    /** For workers: the listener triggers' subscriptions this process (`holder`) holds. */
+    listeners: (holder: string) => makeListenerSupervisor(deps, holder),
     engine: makeEngineMaintenance(deps),
 
     listFolders: makeListFolders(deps),

@@ -73,12 +73,18 @@ export const runFlowTrigger = async (
 };
 
 /**
- * Registers, replaces or removes the queue schedule of a flow's schedule or polling trigger, so
- * that it matches the flow as stored: only published flows fire.
+ * Makes a flow's trigger match the flow as stored, since only published flows fire: registers,
+ * replaces or removes the queue schedule of a schedule or polling trigger, and asks for (or drops)
+ * the subscription of a listener trigger, which a worker then opens.
  */
 export const makeSyncFlowSchedule = (deps: Deps) => async (flowId: string) => {
   const loaded = await loadTriggered(deps, flowId);
   const trigger = loaded?.flow.active ? loaded.trigger : null;
+  if (trigger && triggerTypeOf(deps, trigger) === 'listener') {
+    await deps.repos.listeners.want(flowId, loaded?.version?.id ?? null, trigger.connectionId, deps.clock.now());
+  } else {
+    await deps.repos.listeners.drop(flowId);
+  }
   const schedule =
     trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
   if (schedule) {

@@ -59,8 +59,10 @@ export const makeIntakeGate = (deps: {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly limits: IntakeLimits;
+  /** What the log calls this gate; `webhook intake` unless given. */
+  readonly what?: string;
 }): IntakeGate => {
-  const { executions, clock, logger, limits } = deps;
+  const { executions, clock, logger, limits, what = 'webhook intake' } = deps;
   const pending = new Map<string, number>();
   let pendingTotal = 0;
   /** The last count of unfinished runs, by flow, and its total. */
@@ -111,7 +113,7 @@ export const makeIntakeGate = (deps: {
           // The runs the count would have held stay in the estimate; a later call counts again.
           for (const [flowId, n] of counting) add(since, flowId, n);
           sinceTotal += countingTotal;
-          logger.warn({ err: errorMessage(error) }, 'could not count the runs in progress for webhook intake');
+          logger.warn({ err: errorMessage(error) }, `could not count the runs in progress for ${what}`);
         },
       )
       .finally(() => {
@@ -141,7 +143,7 @@ export const makeIntakeGate = (deps: {
     if (now - reportedAt < REPORT_EVERY_MS) return;
     logger.warn(
       { refused, pending: pendingTotal, backlog: countedTotal + countingTotal + sinceTotal, limits },
-      'webhook intake refused calls: a flow over its rate, or a full backlog',
+      `${what} refused calls: a flow over its rate, or a full backlog`,
     );
     refused = 0;
     reportedAt = now;

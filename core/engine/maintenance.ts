@@ -1,3 +1,4 @@
+import { LISTENER_DEDUPE_MS } from '../domain/listener.js';
 import type { EngineDeps } from './deps.js';
 import { makeSyncFlowSchedule } from './flow-triggers.js';
 import { EXECUTION_JOB } from './jobs.js';
@@ -74,6 +75,13 @@ export const makeEngineMaintenance = (deps: Deps) => {
       const now = clock.now();
       const total = (await repos.samlMessages.deleteExpired(now)) + (await repos.samlSessions.deleteExpired(now));
       if (total > 0) logger.info({ count: total }, 'expired sign-in records pruned');
+      return total;
+    },
+
+    /** Forgets the ids of listener messages accepted so long ago that no redelivery can follow. */
+    async pruneListenerMessages(): Promise<number> {
+      const total = await repos.listeners.forgetMessages(new Date(clock.now().getTime() - LISTENER_DEDUPE_MS));
+      if (total > 0) logger.info({ count: total }, 'old listener message ids pruned');
       return total;
     },
 

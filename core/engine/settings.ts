@@ -11,6 +11,8 @@ export interface EngineSettings {
   readonly syncTimeoutMs: number;
   /** How much webhook intake a process takes before it refuses calls (429, 503). */
   readonly intake: IntakeLimits;
+  /** Unfinished runs one flow may have before its listener takes no more messages (0: no limit). */
+  readonly listenerMaxBacklog: number;
   /** The public base URL of webhooks: runs' resume URLs start with it. */
   readonly publicUrl: string;
   /** The most items any loop may have. */

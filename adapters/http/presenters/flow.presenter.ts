@@ -43,6 +43,13 @@ export const flowPresenters = (webhookBaseUrl: string) => {
     draftRevision: view.draftRevision,
     createdAt: epochMs(view.createdAt),
     updatedAt: epochMs(view.updatedAt),
+    listener: view.listener && {
+      status: view.listener.status,
+      failures: view.listener.failures,
+      lastError: view.listener.lastError,
+      lastErrorAt: epochMs(view.listener.lastErrorAt),
+      updatedAt: epochMs(view.listener.updatedAt),
+    },
     steps: view.steps.map(step),
   });
 

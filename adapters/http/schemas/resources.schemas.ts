@@ -115,6 +115,20 @@ const Step = v.object({
 /** Which version of a flow: the one it runs, or the one a run ran. */
 const VersionRef = v.object({ id: Id, number: v.pipe(v.number(), v.integer()) });
 
+/** A published flow's listener trigger: whether its subscription is open, and its last failure. */
+const ListenerState = v.object({
+  status: v.pipe(
+    v.picklist(['starting', 'listening', 'failing']),
+    v.description(
+      'starting until a worker opens the subscription; failing after it failed to open or broke (it is opened again with backoff)',
+    ),
+  ),
+  failures: v.pipe(v.number(), v.integer(), v.description('Failures in a row since it last listened')),
+  lastError: v.pipe(v.nullable(v.string()), v.description('Why it last failed; kept after it recovers')),
+  lastErrorAt: Moment,
+  updatedAt: Moment,
+});
+
 const Flow = v.object({
   id: Id,
   name: v.string(),
@@ -131,6 +145,10 @@ const Flow = v.object({
     v.description("The draft's revision: send it as `If-Match` with a change of the draft (also the `ETag`)"),
   ),
   ...Stamps,
+  listener: v.pipe(
+    v.nullable(ListenerState),
+    v.description("The subscription of a published flow's listener trigger; null for other flows"),
+  ),
   steps: v.array(Step),
 });
 

@@ -12,6 +12,7 @@ import { roleNames } from './0010-role-names.js';
 import { flowVersions } from './0011-flow-versions.js';
 import { flowControl } from './0012-flow-control.js';
 import { forms } from './0013-forms.js';
+import { listeners } from './0014-listeners.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0011-flow-versions', flowVersions],
   ['0012-flow-control', flowControl],
   ['0013-forms', forms],
+  ['0014-listeners', listeners],
 ];

@@ -18,6 +18,7 @@ import { createFlowVersionRepository } from './flow-versions.repository.js';
 import { createFlowRepository } from './flows.repository.js';
 import { createFolderRepository } from './folders.repository.js';
 import { createFormRepository } from './forms.repository.js';
+import { createListenerRepository } from './listeners.repository.js';
 import { createOAuthClientRepository } from './oauth-clients.repository.js';
 import { createRoleRepository } from './roles.repository.js';
 import { createRunSignalRepository } from './run-signals.repository.js';
@@ -53,6 +54,7 @@ export const createRepositories = (ex: Executor): Repositories => ({
   flowStore: createFlowStoreRepository(ex),
   runSignals: createRunSignalRepository(ex),
   seenItems: createSeenItemRepository(ex),
+  listeners: createListenerRepository(ex),
   samlProviders: createSamlAuthProviderRepository(ex),
   samlIdentities: createSamlIdentityRepository(ex),
   samlMessages: createSamlMessageRepository(ex),

@@ -13,6 +13,7 @@ export const makeResetConnection =
     if (!loaded.ok) return loaded;
     return uow.run(async (tx) => {
       await tx.connections.update(connectionId, { credentials: {}, verified: false, oauthState: null }, clock.now());
+      await tx.listeners.touchConnection(connectionId);
       const updated = await tx.connections.findById(connectionId);
       return updated ? ok(updated) : err(notFound('Connection'));
     });

@@ -44,6 +44,8 @@ export const makeUpdateConnection =
     }
     return uow.run(async (tx) => {
       await tx.connections.update(connectionId, { credentials, oauthClientId, verified: false }, clock.now());
+      // Listener triggers on it open again with what it now holds.
+      await tx.listeners.touchConnection(connectionId);
       const updated = await tx.connections.findById(connectionId);
       return updated ? ok(updated) : err(notFound('Connection'));
     });

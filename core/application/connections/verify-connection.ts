@@ -47,6 +47,8 @@ const check = async (deps: Deps, actor: Actor, connectionId: string, refuseOnFai
         { credentials: result.credentials, verified: true, screenName: result.screenName, oauthState: null },
         now,
       );
+      // An OAuth code just exchanged gives new tokens: listener triggers on it open again with them.
+      await tx.listeners.touchConnection(connectionId);
     } else {
       // A code is single use: a failed exchange must not leave it to be tried again.
       const { code: _code, state: _state, ...credentials } = connection.credentials;

@@ -3,6 +3,7 @@ import type { Repositories } from '../../../ports/repositories.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import type { Flow, Step } from '../../domain/flow.js';
 import { webhookPath } from '../../domain/flow-rules.js';
+import type { FlowListener, ListenerState } from '../../domain/listener.js';
 import type { Page } from '../../domain/page.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { definitionOf } from '../../engine/step-definition.js';
@@ -19,6 +20,8 @@ export interface FlowView extends Flow {
   readonly steps: readonly StepView[];
   /** Active, but its owner may not run flows now (over quota). */
   readonly paused: boolean;
+  /** How its listener trigger's subscription stands; null unless it is a published flow with one. */
+  readonly listener: ListenerState | null;
 }
 
 /** What turns flows into views beside the repositories (which may be a transaction's). */
@@ -26,6 +29,18 @@ export interface ViewDeps {
   readonly apps: AppCatalog;
   readonly billing: Pick<Billing, 'mayRun'>;
 }
+
+/** What clients see of a listener: its state, not which process holds it. */
+const listenerState = (listener: FlowListener | undefined): ListenerState | null =>
+  listener
+    ? {
+        status: listener.status,
+        failures: listener.failures,
+        lastError: listener.lastError,
+        lastErrorAt: listener.lastErrorAt,
+        updatedAt: listener.updatedAt,
+      }
+    : null;
 
 /** Whether each owner of an active flow may run flows now, asked once per owner. */
 const pausedOwners = async (
@@ -48,23 +63,31 @@ export const stepView = (apps: AppCatalog, step: Step): StepView => ({
 
 /** Flows with their steps, loaded in one query for all of them. */
 export const flowViews = async (repos: Repositories, deps: ViewDeps, flows: readonly Flow[]): Promise<FlowView[]> => {
-  const [steps, paused] = await Promise.all([
+  const [steps, paused, listeners] = await Promise.all([
     repos.steps.listByFlows(flows.map((f) => f.id)),
     pausedOwners(repos, deps.billing, flows),
+    repos.listeners.findMany(flows.filter((f) => f.active).map((f) => f.id)),
   ]);
   return flows.map((flow) => ({
     ...flow,
     steps: steps.filter((s) => s.flowId === flow.id).map((s) => stepView(deps.apps, s)),
     paused: flow.active && paused.has(flow.userId),
+    listener: listenerState(listeners.find((l) => l.flowId === flow.id)),
   }));
 };
 
 export const flowView = async (repos: Repositories, deps: ViewDeps, flow: Flow): Promise<FlowView> => {
-  const [steps, paused] = await Promise.all([
+  const [steps, paused, listener] = await Promise.all([
     repos.steps.listByFlow(flow.id),
     pausedOwners(repos, deps.billing, [flow]),
+    flow.active ? repos.listeners.find(flow.id) : null,
   ]);
-  return { ...flow, steps: steps.map((s) => stepView(deps.apps, s)), paused: paused.size > 0 };
+  return {
+    ...flow,
+    steps: steps.map((s) => stepView(deps.apps, s)),
+    paused: paused.size > 0,
+    listener: listenerState(listener ?? undefined),
+  };
 };
 
 export const pageOfViews = async (repos: Repositories, deps: ViewDeps, page: Page<Flow>): Promise<Page<FlowView>> => ({
