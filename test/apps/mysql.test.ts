@@ -14,7 +14,12 @@ describe('mysql: connection fields', () => {
   it('need host, user and database; the port defaults to 3306 and SSL to off', () => {
     expect(catalog.parseAuthFields('mysql', { port: 'x' })).toEqual({
       ok: false,
-      fields: { host: ['is required.'], port: ['must be a number.'], user: ['is required.'], database: ['is required.'] },
+      fields: {
+        host: ['is required.'],
+        port: ['must be a number.'],
+        user: ['is required.'],
+        database: ['is required.'],
+      },
     });
     expect(catalog.parseAuthFields('mysql', { host: 'db', user: 'me', database: 'app' })).toEqual({
       ok: true,
@@ -146,6 +151,11 @@ describe.runIf(await serviceAvailable('mariadb'))('mysql against the test MariaD
       expect(check).toMatchObject({ ok: false, reason: expect.stringMatching(/^Access denied for user 'nobody_/) });
       expect(JSON.stringify(check)).not.toContain('not-logged-secret');
       expect(logger.text()).not.toContain('not-logged-secret');
+    });
+
+    it('asks for TLS when told to, and fails when the server offers none', async () => {
+      const check = await catalog.verifyCredentials('mysql', { ...credentials, ssl: true }, null);
+      expect(check).toMatchObject({ ok: false, reason: expect.stringMatching(/does not support secure connection/) });
     });
 
     it('fails with the connection error when nothing listens; a run takes it as temporary', async () => {
@@ -323,9 +333,10 @@ describe.runIf(await serviceAvailable('mariadb'))('mysql against the test MariaD
       await expect(
         run('updateRows', { table, values: [{ key: 'score', value: '1' }], where: [] }),
       ).rejects.toMatchObject({ fields: { where: ['is required unless "All rows" is on.'] } });
-      expect(
-        await run('updateRows', { table, values: [{ key: 'score', value: '5' }], allRows: true }),
-      ).toMatchObject({ affectedRows: 3, changedRows: 3 });
+      expect(await run('updateRows', { table, values: [{ key: 'score', value: '5' }], allRows: true })).toMatchObject({
+        affectedRows: 3,
+        changedRows: 3,
+      });
       await expect(run('updateRows', { table, where: [{ key: 'id', value: '1' }] })).rejects.toMatchObject({
         fields: { values: ['is required.'] },
       });
@@ -344,11 +355,16 @@ describe.runIf(await serviceAvailable('mariadb'))('mysql against the test MariaD
     it('lists the database’s tables and a table’s columns for the dropdowns', async () => {
       const tables = await catalog.dynamicData({ appKey: 'mysql', key: 'listTables', parameters: {}, connection });
       expect(tables).toContainEqual({ name: table, value: table });
-      const columns = await catalog.dynamicData({ appKey: 'mysql', key: 'listColumns', parameters: { table }, connection });
+      const columns = await catalog.dynamicData({
+        appKey: 'mysql',
+        key: 'listColumns',
+        parameters: { table },
+        connection,
+      });
       expect(columns.map((c) => c.value)).toEqual(['id', 'user name', 'score', weird, 'big', 'amount', 'data', 'at']);
-      expect(
-        await catalog.dynamicData({ appKey: 'mysql', key: 'listColumns', parameters: {}, connection }),
-      ).toEqual([]);
+      expect(await catalog.dynamicData({ appKey: 'mysql', key: 'listColumns', parameters: {}, connection })).toEqual(
+        [],
+      );
     });
   });
 

@@ -34,10 +34,10 @@ export interface Condition {
 }
 
 /** Rows strictly after `mark` in the order of `columns` (keyset pagination; one or two columns). */
-export const after = (columns: readonly string[], mark: Mark): Condition => compare(columns, mark, '>');
+export const afterMark = (columns: readonly string[], mark: Mark): Condition => compare(columns, mark, '>');
 
 /** Rows at or before `mark`. */
-export const atOrBefore = (columns: readonly string[], mark: Mark): Condition => compare(columns, mark, '<=');
+export const atOrBeforeMark = (columns: readonly string[], mark: Mark): Condition => compare(columns, mark, '<=');
 
 const compare = (columns: readonly string[], mark: Mark, operator: '>' | '<='): Condition => {
   if (mark.length !== columns.length) throw new Error('The trigger’s stored position does not fit its columns.');
@@ -56,7 +56,7 @@ const compare = (columns: readonly string[], mark: Mark, operator: '>' | '<='): 
 };
 
 /** The value of `column` in a row, found whatever the case of its name. */
-const valueOf = (row: Row, column: string): unknown => {
+const columnValue = (row: Row, column: string): unknown => {
   if (column in row) return row[column];
   const name = Object.keys(row).find((key) => key.toLowerCase() === column.toLowerCase());
   if (name === undefined) throw new Error(`The rows have no column "${column}".`);
@@ -66,7 +66,7 @@ const valueOf = (row: Row, column: string): unknown => {
 /** The row's mark: its values of the ordering columns, which must be numbers, text or dates. */
 export const markOf = (row: Row, columns: readonly string[]): Mark =>
   columns.map((column) => {
-    const value = valueOf(row, column);
+    const value = columnValue(row, column);
     if (typeof value === 'number' || typeof value === 'string') return value;
     if (typeof value === 'bigint') return value.toString();
     throw new Error(`The column "${column}" must hold numbers, text or dates to be followed (not ${typeof value}).`);

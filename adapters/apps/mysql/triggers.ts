@@ -1,7 +1,7 @@
 import { defineTrigger, dynamicDropdown, number, type TriggerContext, type TriggerItem } from '../sdk/index.js';
 import { table } from './actions.js';
 import { type Connection, mysqlAuth, withConnection } from './connection.js';
-import { after, atOrBefore, type Condition, type Cursor, isCursor, type Mark, markOf } from './cursor.js';
+import { afterMark, atOrBeforeMark, type Condition, type Cursor, isCursor, type Mark, markOf } from './cursor.js';
 import { quoteIdentifier, quoteTable } from './identifiers.js';
 import { selectRows } from './statements.js';
 import { jsonSafe, type Row } from './values.js';
@@ -81,11 +81,17 @@ const poll = async (
         : await select(
             connection,
             followed,
-            [...(from ? [after(followed.columns, from)] : []), atOrBefore(followed.columns, seen)],
+            [...(from ? [afterMark(followed.columns, from)] : []), atOrBeforeMark(followed.columns, seen)],
             'DESC',
             REPEAT_LIMIT,
           );
-    const fresh = await select(connection, followed, seen ? [after(followed.columns, seen)] : [], 'ASC', POLL_LIMIT);
+    const fresh = await select(
+      connection,
+      followed,
+      seen ? [afterMark(followed.columns, seen)] : [],
+      'ASC',
+      POLL_LIMIT,
+    );
     const last = fresh.at(-1);
     if (last) await ctx.store.set(storeKey, { from: seen, seen: markOf(last, followed.columns) } satisfies Cursor);
     return [...fresh.reverse(), ...repeated];
