@@ -7,7 +7,10 @@ export const redisAuth = fieldsAuth({
   fields: {
     host: text({ label: 'Host', required: true, placeholder: 'redis.example.com' }),
     port: number({ label: 'Port', required: true, default: 6379, integer: true, min: 1, max: 65535 }),
-    username: text({ label: 'Username', description: 'An ACL user (Redis 6 and later); empty for the default user.' }),
+    username: text({
+      label: 'Username',
+      description: 'An ACL user (Redis 6 and later), sent with the password; empty for the default user.',
+    }),
     password: text({ label: 'Password', secret: true }),
     database: number({ label: 'Database', required: true, default: 0, integer: true, min: 0 }),
     tls: boolean({ label: 'Use TLS', default: false, description: 'The server certificate is verified.' }),
@@ -25,7 +28,7 @@ type Context = Pick<AppContext<unknown, unknown>, 'network' | 'signal' | 'log'>;
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 30_000;
-/** Added to a blocking command's own BLOCK time before the client gives up on a silent server. */
+/** Added to a blocking read's BLOCK time before the client gives up on a silent server. */
 const BLOCKING_GRACE_MS = 10_000;
 
 /**
@@ -54,7 +57,11 @@ const redisFailure = (error: unknown, where: string): Error => {
 };
 
 export interface OpenRedisOptions {
-  /** The listener's connection: a blocking read may wait this long before the server answers. */
+  /**
+   * The listener's connection: its blocking reads wait this long for entries. Every command on it
+   * then fails after that and 10 s more without an answer: a server gone silent (no close, no
+   * reset) is noticed. ioredis's `blockingTimeout` would answer such a read as empty instead.
+   */
   readonly blockingMs?: number;
 }
 
@@ -87,11 +94,7 @@ export const openRedis = async (ctx: Context, connection: RedisConnection, optio
     autoResubscribe: false,
     autoResendUnfulfilledCommands: false,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS + (options.blockingMs ?? 0),
-    ...(options.blockingMs !== undefined && {
-      blockingTimeout: options.blockingMs + BLOCKING_GRACE_MS,
-      blockingTimeoutGrace: BLOCKING_GRACE_MS,
-    }),
+    commandTimeout: options.blockingMs === undefined ? COMMAND_TIMEOUT_MS : options.blockingMs + BLOCKING_GRACE_MS,
     connectionName: 'conveyor',
   };
   const client = new Redis(settings);

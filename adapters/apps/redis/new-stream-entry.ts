@@ -106,8 +106,17 @@ const listen = async (ctx: ListenerContext<InferParameters<typeof args>>) => {
           )
         : await client.xreadgroup('GROUP', group, consumer, 'COUNT', READ_COUNT, 'STREAMS', stream, from),
     );
-  const claim = async (cursor: string) =>
-    parseAutoClaimReply(await client.xautoclaim(stream, group, consumer, CLAIM_IDLE_MS, cursor, 'COUNT', READ_COUNT));
+  /** XAUTOCLAIM came with Redis 6.2: before it, entries of a consumer gone stay where they are. */
+  const claim = async (cursor: string) => {
+    try {
+      return parseAutoClaimReply(
+        await client.xautoclaim(stream, group, consumer, CLAIM_IDLE_MS, cursor, 'COUNT', READ_COUNT),
+      );
+    } catch (error) {
+      if (isReplyError(error) && /unknown command/i.test(error.message)) return null;
+      throw error;
+    }
+  };
 
   try {
     await createGroup(client, stream, group, startFrom);
@@ -122,9 +131,9 @@ const listen = async (ctx: ListenerContext<InferParameters<typeof args>>) => {
         pendingFrom = entries.at(-1)?.id ?? null;
       } else if (Date.now() >= nextClaim) {
         const claimed = await claim(claimFrom);
-        for (const entry of claimed.entries) if (!ctx.signal.aborted) await deliver(entry, true);
-        claimFrom = claimed.cursor;
-        if (claimFrom === '0-0') nextClaim = Date.now() + CLAIM_EVERY_MS;
+        for (const entry of claimed?.entries ?? []) if (!ctx.signal.aborted) await deliver(entry, true);
+        claimFrom = claimed?.cursor ?? '0-0';
+        if (claimFrom === '0-0') nextClaim = claimed ? Date.now() + CLAIM_EVERY_MS : Number.POSITIVE_INFINITY;
       } else {
         for (const entry of await read('>')) if (!ctx.signal.aborted) await deliver(entry, false);
       }
