@@ -110,6 +110,7 @@ describe('the built-in apps', () => {
         'Loop',
         'MySQL / MariaDB',
         'PostgreSQL',
+        'Redis',
         'RSS',
         'Scheduler',
         'SMTP',
