@@ -10,6 +10,7 @@ import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
 import { postgresql } from './postgresql/index.js';
+import { rabbitmq } from './rabbitmq/index.js';
 import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
 import type { App } from './sdk/index.js';
@@ -31,6 +32,7 @@ export const builtInApps: readonly App[] = [
   httpRequest,
   loop,
   postgresql,
+  rabbitmq,
   rss,
   scheduler,
   smtp,

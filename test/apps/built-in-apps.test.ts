@@ -49,6 +49,10 @@ describe('the built-in apps', () => {
     });
     expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
     expect(steps('rss')).toEqual({ newItemsInFeed: ['feedUrl'] });
+    expect(steps('rabbitmq')).toEqual({
+      newMessage: ['queue', 'prefetch'],
+      publishMessage: ['exchange', 'routingKey', 'message', 'headers', 'persistent', 'messageId'],
+    });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
     expect(steps('webhook')).toEqual({
       catchRawWebhook: ['workSynchronously'],
@@ -109,6 +113,7 @@ describe('the built-in apps', () => {
         'HTTP Request',
         'Loop',
         'PostgreSQL',
+        'RabbitMQ',
         'RSS',
         'Scheduler',
         'SMTP',
