@@ -11,6 +11,7 @@ import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
 import { mysqlApp } from './mysql/index.js';
 import { postgresql } from './postgresql/index.js';
+import { rabbitmq } from './rabbitmq/index.js';
 import { redis } from './redis/index.js';
 import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
@@ -34,6 +35,7 @@ export const builtInApps: readonly App[] = [
   loop,
   mysqlApp,
   postgresql,
+  rabbitmq,
   redis,
   rss,
   scheduler,

@@ -49,6 +49,10 @@ describe('the built-in apps', () => {
     });
     expect(steps('code')).toEqual({ runJavascript: ['inputs', 'codeSnippet'] });
     expect(steps('rss')).toEqual({ newItemsInFeed: ['feedUrl'] });
+    expect(steps('rabbitmq')).toEqual({
+      newMessage: ['queue', 'prefetch'],
+      publishMessage: ['exchange', 'routingKey', 'message', 'headers', 'persistent', 'messageId'],
+    });
     expect(steps('http-request')).toEqual({ customRequest: ['method', 'url', 'headers', 'data'] });
     expect(steps('webhook')).toEqual({
       catchRawWebhook: ['workSynchronously'],
@@ -110,6 +114,7 @@ describe('the built-in apps', () => {
         'Loop',
         'MySQL / MariaDB',
         'PostgreSQL',
+        'RabbitMQ',
         'Redis',
         'RSS',
         'Scheduler',
