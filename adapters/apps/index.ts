@@ -9,6 +9,7 @@ import { forms } from './forms/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
+import { mqtt } from './mqtt/index.js';
 import { postgresql } from './postgresql/index.js';
 import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
@@ -30,6 +31,7 @@ export const builtInApps: readonly App[] = [
   github,
   httpRequest,
   loop,
+  mqtt,
   postgresql,
   rss,
   scheduler,

@@ -108,6 +108,7 @@ describe('the built-in apps', () => {
         'GitHub',
         'HTTP Request',
         'Loop',
+        'MQTT',
         'PostgreSQL',
         'RSS',
         'Scheduler',
