@@ -10,6 +10,7 @@ import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
 import { mqtt } from './mqtt/index.js';
+import { nats } from './nats/index.js';
 import { postgresql } from './postgresql/index.js';
 import { rss } from './rss/index.js';
 import { scheduler } from './scheduler/index.js';
@@ -32,6 +33,7 @@ export const builtInApps: readonly App[] = [
   httpRequest,
   loop,
   mqtt,
+  nats,
   postgresql,
   rss,
   scheduler,

@@ -109,6 +109,7 @@ describe('the built-in apps', () => {
         'HTTP Request',
         'Loop',
         'MQTT',
+        'NATS',
         'PostgreSQL',
         'RSS',
         'Scheduler',
