@@ -9,7 +9,9 @@ import { forms } from './forms/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
 import { loop } from './loop/index.js';
+import { mqtt } from './mqtt/index.js';
 import { mysqlApp } from './mysql/index.js';
+import { nats } from './nats/index.js';
 import { postgresql } from './postgresql/index.js';
 import { rabbitmq } from './rabbitmq/index.js';
 import { redis } from './redis/index.js';
@@ -33,7 +35,9 @@ export const builtInApps: readonly App[] = [
   github,
   httpRequest,
   loop,
+  mqtt,
   mysqlApp,
+  nats,
   postgresql,
   rabbitmq,
   redis,
