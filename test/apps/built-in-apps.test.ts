@@ -107,6 +107,7 @@ describe('the built-in apps', () => {
         'Forms',
         'GitHub',
         'HTTP Request',
+        'IMAP',
         'Loop',
         'PostgreSQL',
         'RSS',
