@@ -8,6 +8,7 @@ import { formatter } from './formatter/index.js';
 import { forms } from './forms/index.js';
 import { github } from './github/index.js';
 import { httpRequest } from './http-request/index.js';
+import { imap } from './imap/index.js';
 import { loop } from './loop/index.js';
 import { mqtt } from './mqtt/index.js';
 import { mysqlApp } from './mysql/index.js';
@@ -34,6 +35,7 @@ export const builtInApps: readonly App[] = [
   forms,
   github,
   httpRequest,
+  imap,
   loop,
   mqtt,
   mysqlApp,

@@ -111,6 +111,7 @@ describe('the built-in apps', () => {
         'Forms',
         'GitHub',
         'HTTP Request',
+        'IMAP',
         'Loop',
         'MQTT',
         'MySQL / MariaDB',

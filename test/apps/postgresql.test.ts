@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenWithApp, runAppTrigger } from '../../adapters/apps/app-harness.js';
 import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
-import { TemporaryError } from '../../adapters/apps/sdk/index.js';
+import { postgresql } from '../../adapters/apps/postgresql/index.js';
+import { createMemoryStore, TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
 
 const url = process.env.TEST_DATABASE_URL;
+/** TEST_DATABASE_URL as the app's connection fields. */
+const target = new URL(url ?? 'postgres://localhost');
+const credentials = {
+  host: target.hostname,
+  port: Number(target.port || 5432),
+  database: decodeURIComponent(target.pathname.slice(1)),
+  user: decodeURIComponent(target.username),
+  ...(target.password && { password: decodeURIComponent(target.password) }),
+  ssl: false,
+};
 
 describe('postgresql: connection fields', () => {
   const catalog = createAppCatalog({ apps: builtInApps, allowPrivateNetworks: false, logger: new CapturingLogger() });
@@ -45,15 +58,6 @@ describe.runIf(url)('postgresql against TEST_DATABASE_URL', () => {
   const logger = new CapturingLogger();
   let catalog: InProcessAppCatalog;
   const table = `conveyor_app_test_${randomBytes(4).toString('hex')}`;
-  const target = new URL(url ?? 'postgres://localhost');
-  const credentials = {
-    host: target.hostname,
-    port: Number(target.port || 5432),
-    database: decodeURIComponent(target.pathname.slice(1)),
-    user: decodeURIComponent(target.username),
-    ...(target.password && { password: decodeURIComponent(target.password) }),
-    ssl: false,
-  };
   const connection = { credentials, oauth: null };
   const run = (key: string, parameters: Record<string, unknown>) =>
     catalog.runAction({ appKey: 'postgresql', key, parameters, connection, execution: null });
@@ -171,5 +175,163 @@ describe.runIf(url)('postgresql against TEST_DATABASE_URL', () => {
     await expect(run('SQLQuery', { queryStatement: 'SELECT 1', params: '{"a":1}' })).rejects.toMatchObject({
       fields: { params: ['must be a JSON array.'] },
     });
+  });
+});
+
+describe.runIf(url)('postgresql triggers against TEST_DATABASE_URL', () => {
+  const suffix = () => randomBytes(4).toString('hex');
+  const sql = async (text: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  /** The pids of the sessions listening on `channel` (the trigger names its session after it). */
+  const listeners = async (channel: string) =>
+    (await sql('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [`conveyor listen ${channel}`])).map(
+      (row) => row.pid as number,
+    );
+  const listen = (channel: string, accept?: (message: unknown) => Promise<void>) =>
+    listenWithApp(postgresql, 'newNotification', {
+      auth: credentials,
+      parameters: { channel },
+      ...(accept && { accept }),
+    });
+
+  it('newNotification: emits notifications in order, JSON objects and arrays parsed, with the sender pid', async () => {
+    const channel = `Orders ${suffix()}`;
+    const probe = listen(channel);
+    await probe.subscribed();
+    const [{ pid }] = await sql(
+      "SELECT pg_backend_pid() AS pid, pg_notify($1, '{\"n\":1}'), pg_notify($1, 'plain'), pg_notify($1, '[2]'), pg_notify($1, '')",
+      [channel],
+    );
+    const messages = await probe.waitForMessages(4);
+    expect(messages.map((m) => m.data)).toEqual([
+      { channel, payload: { n: 1 }, processId: pid },
+      { channel, payload: 'plain', processId: pid },
+      { channel, payload: [2], processId: pid },
+      { channel, payload: '', processId: pid },
+    ]);
+    expect(messages.every((m) => m.id === undefined)).toBe(true);
+    expect(await runAppTrigger(postgresql, 'newNotification', { auth: credentials, parameters: { channel } })).toEqual(
+      [],
+    );
+    expect(await probe.stop()).toBeNull();
+    // stop() ended the session on the server too (the backend exits right after the client leaves).
+    const deadline = Date.now() + 2000;
+    while ((await listeners(channel)).length > 0 && Date.now() < deadline) await sleep(50);
+    expect(await listeners(channel)).toEqual([]);
+  });
+
+  it('newNotification: emits one at a time, and goes on after an emit that rejects (NOTIFY has no redelivery)', async () => {
+    const channel = `seq_${suffix()}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const accepted: unknown[] = [];
+    const probe = listen(channel, async (message) => {
+      accepted.push((message as { data: { payload: unknown } }).data.payload);
+      if (accepted.length === 1) await held;
+      if (accepted.length === 2) throw new Error('database away');
+    });
+    await probe.subscribed();
+    await sql("SELECT pg_notify($1, '[1]'), pg_notify($1, '[2]'), pg_notify($1, '[3]')", [channel]);
+    await sleep(300);
+    expect(accepted).toEqual([[1]]);
+    release();
+    await probe.waitForMessages(2);
+    expect(accepted).toEqual([[1], [2], [3]]);
+    expect(probe.messages.map((m) => (m.data as { payload: unknown }).payload)).toEqual([[1], [3]]);
+    await probe.stop();
+  });
+
+  it('newNotification: throws promptly when the server ends the session, and a new listen receives again', async () => {
+    const channel = `kill_${suffix()}`;
+    const probe = listen(channel);
+    await probe.subscribed();
+    const [pid] = await listeners(channel);
+    expect(pid).toBeTypeOf('number');
+    const killed = Date.now();
+    await sql('SELECT pg_terminate_backend($1)', [pid]);
+    const error = await probe.ended;
+    expect(Date.now() - killed).toBeLessThan(5000);
+    expect(error?.message).toMatch(/^The PostgreSQL session listening for notifications ended/);
+    expect(error?.message).not.toContain(credentials.password ?? 'no password');
+
+    const again = listen(channel);
+    await again.subscribed();
+    await sql('SELECT pg_notify($1, \'{"back":true}\')', [channel]);
+    expect((await again.waitForMessages(1))[0]?.data).toMatchObject({ payload: { back: true } });
+    expect(await again.stop()).toBeNull();
+  });
+
+  it('newNotification: refuses a channel Postgres would cut, and fails to listen with the reason', async () => {
+    const long = listen('c'.repeat(64));
+    expect(await long.ended).toMatchObject({ fields: { channel: ['must be at most 63 bytes long.'] } });
+    const wrong = listenWithApp(postgresql, 'newNotification', {
+      auth: { ...credentials, database: 'no_such_database_here' },
+      parameters: { channel: 'x' },
+    });
+    expect((await wrong.ended)?.message).toBe('database "no_such_database_here" does not exist');
+  });
+
+  it("newRow: the first poll learns the latest row; then rows above the mark, newest first, the last poll's again", async () => {
+    const table = `conveyor_rows_${suffix()}`;
+    await sql(`CREATE TABLE "${table}" (id bigserial PRIMARY KEY, "Name" text)`);
+    try {
+      const store = createMemoryStore();
+      const poll = async () =>
+        (
+          await runAppTrigger(postgresql, 'newRow', { auth: credentials, store, parameters: { table, column: 'id' } })
+        ).map((item) => [item.id, (item.data as { Name: string }).Name]);
+      expect(await poll()).toEqual([]);
+      await sql(`INSERT INTO "${table}" ("Name") VALUES ('a'), ('b')`);
+      expect(await poll()).toEqual([
+        ['2', 'b'],
+        ['1', 'a'],
+      ]);
+      await sql(`INSERT INTO "${table}" ("Name") VALUES ('c')`);
+      expect(await poll()).toEqual([
+        ['3', 'c'],
+        ['2', 'b'],
+        ['1', 'a'],
+      ]);
+      expect(await poll()).toEqual([['3', 'c']]);
+      expect(await poll()).toEqual([]);
+
+      const other = createMemoryStore();
+      const first = await runAppTrigger(postgresql, 'newRow', {
+        auth: credentials,
+        store: other,
+        parameters: { table: `public.${table}`, column: 'id' },
+      });
+      expect(first).toEqual([{ id: '3', data: { id: '3', Name: 'c' } }]);
+    } finally {
+      await sql(`DROP TABLE IF EXISTS "${table}"`);
+    }
+  });
+
+  it('newRow: follows a timestamp column at full precision, and refuses a column that does not exist', async () => {
+    const table = `conveyor_rows_${suffix()}`;
+    await sql(`CREATE TABLE "${table}" (at timestamptz, v int)`);
+    try {
+      await sql(`INSERT INTO "${table}" VALUES ('2024-01-01 10:00:00.000001+00', 1)`);
+      const store = createMemoryStore();
+      const poll = async (column = 'at') =>
+        (await runAppTrigger(postgresql, 'newRow', { auth: credentials, store, parameters: { table, column } })).map(
+          (item) => (item.data as { v: number }).v,
+        );
+      expect(await poll()).toEqual([1]);
+      await sql(`INSERT INTO "${table}" VALUES ('2024-01-01 10:00:00.000002+00', 2), (NULL, 3)`);
+      expect(await poll()).toEqual([2]);
+      await expect(poll('nope')).rejects.toThrow(/column "nope" does not exist/);
+    } finally {
+      await sql(`DROP TABLE IF EXISTS "${table}"`);
+    }
   });
 });

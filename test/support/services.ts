@@ -73,14 +73,26 @@ export interface PrivateServer {
 export const startPrivateServer = async (
   command: string,
   args: (port: number) => readonly string[],
-  { port: wanted, readyTimeoutMs = 15_000 }: { port?: number; readyTimeoutMs?: number } = {},
+  {
+    port: wanted,
+    readyTimeoutMs = 15_000,
+    processGroup = false,
+  }: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /**
+     * Run it in a process group of its own and signal the whole group: for a server whose workers
+     * would outlive its main process for a while (Dovecot's sessions), so that a stop stops them too.
+     */
+    processGroup?: boolean;
+  } = {},
 ): Promise<PrivateServer> => {
   const port = wanted ?? (await freePort());
   let child: ChildProcess | null = null;
   let output = '';
   const start = async () => {
     output = '';
-    const started = spawn(command, [...args(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(command, [...args(port)], { stdio: ['ignore', 'pipe', 'pipe'], detached: processGroup });
     child = started;
     started.stdout?.on('data', (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);
@@ -100,8 +112,16 @@ export const startPrivateServer = async (
     child = null;
     if (running && running.exitCode === null && running.signalCode === null) {
       const exited = once(running, 'exit');
-      running.kill('SIGTERM');
-      const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+      const kill = (signal: NodeJS.Signals) => {
+        try {
+          if (processGroup && running.pid !== undefined) process.kill(-running.pid, signal);
+          else running.kill(signal);
+        } catch {
+          // gone already
+        }
+      };
+      kill('SIGTERM');
+      const timer = setTimeout(() => kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
     }

@@ -42,17 +42,19 @@ export const isTemporaryDatabaseError = (error: unknown): boolean => {
 const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 120_000;
 
+type ClientContext = Pick<AppContext<unknown, unknown>, 'network' | 'signal' | 'log'>;
+
 /**
- * Runs `work` on a client opened for this run only and always closed after: runs are rare and
- * short, and a pool per connection would hold sockets to servers users may have forgotten.
+ * A client to the connection's checked address, not yet connected: `withClient` runs one run's
+ * work on it, a listener holds one open. `settings` adds to (or overrides) the defaults.
  */
-export const withClient = async <T>(
-  ctx: Pick<AppContext<unknown, unknown>, 'network' | 'signal' | 'log'>,
+export const createClient = async (
+  ctx: ClientContext,
   connection: PostgresConnection,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> => {
+  settings: pg.ClientConfig = {},
+): Promise<pg.Client> => {
   const address = await assertHostAllowed(connection.host, ctx.network);
-  const client = new pg.Client({
+  return new pg.Client({
     host: address,
     port: connection.port,
     database: connection.database,
@@ -63,7 +65,24 @@ export const withClient = async <T>(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     application_name: 'conveyor',
+    ...settings,
   });
+};
+
+/** A failure that may pass as a TemporaryError, any other as it is. */
+export const classifyDatabaseError = (error: unknown): unknown =>
+  isTemporaryDatabaseError(error) ? new TemporaryError((error as Error).message, { cause: error }) : error;
+
+/**
+ * Runs `work` on a client opened for this run only and always closed after: runs are rare and
+ * short, and a pool per connection would hold sockets to servers users may have forgotten.
+ */
+export const withClient = async <T>(
+  ctx: ClientContext,
+  connection: PostgresConnection,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> => {
+  const client = await createClient(ctx, connection);
   // Without a listener, an error on an idle client (server restart) would crash the process.
   client.on('error', (error) => ctx.log.warn({ reason: error.message }, 'postgresql connection error'));
   const abort = () => {
@@ -74,8 +93,7 @@ export const withClient = async <T>(
     await client.connect();
     return await work(client);
   } catch (error) {
-    if (isTemporaryDatabaseError(error)) throw new TemporaryError((error as Error).message, { cause: error });
-    throw error;
+    throw classifyDatabaseError(error);
   } finally {
     ctx.signal.removeEventListener('abort', abort);
     await client.end().catch(() => {});

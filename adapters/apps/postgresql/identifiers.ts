@@ -19,3 +19,13 @@ export interface Condition {
 /** `"a" = $n AND "b" = $n+1`, numbering placeholders after `offset` earlier ones. */
 export const equalities = (conditions: readonly Condition[], offset: number, separator: string) =>
   conditions.map((c, i) => `${quoteIdentifier(c.key)} = $${offset + i + 1}`).join(separator);
+
+/** Postgres keeps 63 bytes of a name (NAMEDATALEN - 1) and cuts longer ones silently. */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/** The `check` of an argument that names one identifier (a channel): a message, or null when it is one. */
+export const identifierCheck = (name: string): string | null => {
+  if (name.includes('\0')) return 'must not contain a NUL character.';
+  if (Buffer.byteLength(name) > MAX_IDENTIFIER_BYTES) return `must be at most ${MAX_IDENTIFIER_BYTES} bytes long.`;
+  return null;
+};
