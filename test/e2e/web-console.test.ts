@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
 import { type Browser, chromium, type Locator, type Page, type Response } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { type FakeGitHub, startFakeGitHub } from '../apps/support/fake-github.js
 import { ensureChromium } from '../support/chromium.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import { processDatabase, startServerProcess } from '../support/server-process.js';
+import { serviceAvailable } from '../support/services.js';
 
 /**
  * The console in a real browser against a real server process on a fresh SQLite database: a new
@@ -16,6 +18,7 @@ import { processDatabase, startServerProcess } from '../support/server-process.j
  * webhook and watches the execution. Screenshots of the main pages go to test-results/screenshots.
  */
 const SCREENSHOTS = resolve('test-results/screenshots');
+const redisReachable = await serviceAvailable('redis');
 const ADMIN = { fullName: 'Ada Admin', email: 'ada@example.com', password: 'a long password' };
 
 const browserAvailable = ensureChromium();
@@ -1150,4 +1153,61 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await expect.poll(() => page.locator('article.step-card').count()).toBe(3);
     await shot('23-execution-waiting');
   }, 120_000);
+
+  it.runIf(redisReachable)(
+    'shows a listener trigger’s subscription on the flow: listening, then why it fails',
+    async () => {
+      const api = apiAs(await adminToken());
+      const channel = `console-${Date.now()}`;
+      const connection = await api('POST', '/apps/redis/connections', {
+        formattedData: { host: '127.0.0.1', port: 6379 },
+      });
+      const flow = await api('POST', '/flows');
+      await api('PATCH', `/flows/${flow.id}`, { name: 'Listens to Redis' });
+      const [trigger, action] = flow.steps;
+      await api('PATCH', `/steps/${trigger.id}`, {
+        appKey: 'redis',
+        key: 'newPubSubMessage',
+        connectionId: connection.id,
+        parameters: { channel },
+      });
+      await api('PATCH', `/steps/${action.id}`, {
+        appKey: 'datastore',
+        key: 'setValue',
+        parameters: { key: 'last', value: `{{step.${trigger.id}.message}}` },
+      });
+
+      await page.goto(`${base}/flows/${flow.id}`);
+      await page.getByRole('heading', { name: 'Listens to Redis' }).waitFor();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      const status = page.locator('.listener-status');
+      await status.getByText('Listening: each message starts a run.').waitFor({ timeout: 15_000 });
+      await shot('24-flow-listening');
+
+      const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+      try {
+        await redis.connect();
+        await redis.publish(channel, 'hello from redis');
+      } finally {
+        redis.disconnect();
+      }
+      await page.goto(`${base}/executions?flowId=${flow.id}`);
+      await eventually(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.waitForTimeout(150);
+        return (await page.locator('tbody tr').filter({ hasText: 'success' }).count()) === 1;
+      }, 'the message’s run');
+
+      // The connection now points at a port where nothing answers: the flow says it is not listening, and why.
+      await api('PATCH', `/connections/${connection.id}`, { formattedData: { host: '127.0.0.1', port: 1 } });
+      await page.goto(`${base}/flows/${flow.id}`);
+      await status.getByText(/Not listening: the subscription failed/).waitFor({ timeout: 20_000 });
+      expect(await status.locator('code').textContent()).toMatch(/ECONNREFUSED|refused/i);
+      await shot('25-flow-not-listening');
+      await page.goto(`${base}/flows`);
+      await page.locator('tr', { hasText: 'Listens to Redis' }).getByText('not listening').waitFor();
+      await api('PATCH', `/flows/${flow.id}/status`, { active: false });
+    },
+    60_000,
+  );
 });

@@ -31,7 +31,7 @@ export interface ViewDeps {
 }
 
 /** What clients see of a listener: its state, not which process holds it. */
-const listenerState = (listener: FlowListener | undefined): ListenerState | null =>
+export const listenerState = (listener: FlowListener | undefined): ListenerState | null =>
   listener
     ? {
         status: listener.status,

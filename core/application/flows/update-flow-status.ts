@@ -1,10 +1,10 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
-import { err, type Result } from '../../domain/result.js';
+import { err, ok, type Result } from '../../domain/result.js';
 import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import type { BasedOn } from './draft.js';
-import { type FlowView, reloadView, type ViewDeps } from './flow-views.js';
+import { type FlowView, listenerState, reloadView, type ViewDeps } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
 import { deactivate, publishDraft } from './publish-flow.js';
 
@@ -34,7 +34,9 @@ export const makeUpdateFlowStatus = (
       }
       return reloadView(tx, deps, flowId);
     });
-    if (changed.ok) await syncSchedule(flowId);
-    return changed;
+    if (!changed.ok) return changed;
+    await syncSchedule(flowId);
+    // A listener trigger's subscription is asked for by the sync: the answer shows it.
+    return ok({ ...changed.value, listener: listenerState((await deps.repos.listeners.find(flowId)) ?? undefined) });
   };
 };

@@ -92,7 +92,18 @@ export interface Flow {
   draftRevision: number;
   updatedAt: Timestamp;
   createdAt: Timestamp;
+  /** A published flow's listener trigger (a queue, a topic, a mailbox); null for other flows. */
+  listener?: ListenerState | null;
   steps: Step[];
+}
+
+/** Whether a listener trigger's subscription is open, and its last failure. */
+export interface ListenerState {
+  status: 'starting' | 'listening' | 'failing';
+  failures: number;
+  lastError: string | null;
+  lastErrorAt: Timestamp | null;
+  updatedAt: Timestamp;
 }
 
 /** A published version of a flow, as its history lists it. */

@@ -6,6 +6,7 @@ import { isDraftConflict, revisionOf, useDraft } from './draft';
 import { DraftBanner } from './draft-banner';
 import { FlowHistory } from './flow-history';
 import { StepList, type TreeContext } from './flow-tree';
+import { ListenerStatus } from './listener-status';
 import { childrenOf, type Place, sampleAskers } from './step-tree';
 
 /**
@@ -38,7 +39,8 @@ const publishErrorsFor = (errors: FieldErrors, refusal: string | null, step: Ste
     : undefined);
 
 /** What a change of the draft may change of the flow beside its steps (and name). */
-const stateOf = ({ active, status, publishedAt, publishedVersion, hasDraftChanges }: Flow) => ({
+const stateOf = ({ active, status, publishedAt, publishedVersion, hasDraftChanges, listener }: Flow) => ({
+  listener,
   active,
   status,
   publishedAt,
@@ -249,6 +251,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           </button>
         </form>
       )}
+      <ListenerStatus flow={current} />
       <DraftBanner flow={current} busy={busy} onPublish={publish} onDiscard={() => void discard()} />
       {notice && (
         <div class="alert alert-success" role="status">

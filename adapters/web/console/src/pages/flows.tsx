@@ -75,6 +75,11 @@ const FlowRow = ({ flow, folders, onChanged }: { flow: Flow; folders: Folder[]; 
       </td>
       <td>
         <Badge status={flow.status} />
+        {flow.active && flow.listener?.status === 'failing' && (
+          <span class="tag tag-failing" title={flow.listener.lastError ?? undefined}>
+            not listening
+          </span>
+        )}
         {flow.publishedVersion && flow.hasDraftChanges && (
           <span class="tag" title={`The flow runs version ${flow.publishedVersion.number}; its draft differs.`}>
             unpublished changes
