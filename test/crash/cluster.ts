@@ -1,3 +1,4 @@
+import type { DialectName } from '../support/databases.js';
 import { listeningPort, type ServerProcess, startNodeProcess } from '../support/server-process.js';
 
 /** A Conveyor process of the crash suite: the server (webhooks, and flows) or a worker. */
@@ -17,6 +18,21 @@ export interface UnexpectedExit {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The environment of the crash suite's processes, on `database` (`processDatabase`'s). */
+export const crashEnvironment = (dialect: DialectName, database: Record<string, string>): Record<string, string> => ({
+  ...database,
+  ENCRYPTION_KEY: 'c'.repeat(64),
+  ALLOW_PRIVATE_NETWORKS: 'true',
+  LOG_LEVEL: 'info',
+  // Short leases, so that a killed process's runs are taken over within the cycles.
+  EXECUTION_LEASE_SECONDS: '1',
+  QUEUE_LEASE_SECONDS: '5',
+  QUEUE_POLL_INTERVAL_MS: '100',
+  WORKER_CONCURRENCY: '8',
+  DATABASE_POOL_TIMEOUT_MS: '2000',
+  ...(dialect === 'postgres' && { QUEUE: 'pg-boss' }),
+});
 
 /**
  * The server and workers of one database, run from the build (dist/, as `conveyor start` and
@@ -83,6 +99,8 @@ export const createCluster = (env: Record<string, string>, workers: number) => {
     members,
     unexpectedExits,
     base: () => base,
+    /** The running member whose process has this id, if any. */
+    withPid: (pid: number) => members.find((member) => running(member) && member.process?.child.pid === pid),
     /** The error and fatal log lines every process printed, with the process's name. */
     errorLines: () =>
       everyProcess.flatMap(({ name, process }) =>

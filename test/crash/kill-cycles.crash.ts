@@ -15,11 +15,12 @@ import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi, newWebhookFlow } from '../support/api-client.js';
-import { DIALECTS, type DialectName } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { processDatabase } from '../support/server-process.js';
-import { type Cluster, createCluster } from './cluster.js';
+import { type Cluster, crashEnvironment, createCluster } from './cluster.js';
+import { report } from './report.js';
 import { startSink } from './sink.js';
-import { type CrashTally, settled, tally } from './tally.js';
+import { type CrashTally, expectExactlyOnce, settled, tally, tallyFigures } from './tally.js';
 import { publishTreeFlow, type TreeTally, treeSettled, treeTally } from './tree-flow.js';
 import { newLedger, sendBurst } from './webhooks.js';
 
@@ -50,26 +51,6 @@ const publishFlow = async (base: string, sinkUrl: string) => {
   return { flowId, triggerId, actionId, token };
 };
 
-/** Error log lines grouped by process kind, message and error message, with their counts. */
-const errorKinds = (lines: readonly string[]) => {
-  const kinds = new Map<string, number>();
-  for (const line of lines) {
-    const [name = '', json = '{}'] = line.split(/: (.*)/s);
-    const entry = JSON.parse(json) as { msg?: string; err?: string | { message?: string } };
-    const err = typeof entry.err === 'string' ? entry.err : (entry.err?.message ?? '');
-    const kind = `${name.replace(/ \d+$/, '')}: ${entry.msg}: ${err}`.slice(0, 300);
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  return [...kinds].sort((a, b) => b[1] - a[1]);
-};
-
-const report = (dialect: DialectName, figures: Record<string, number | string>) =>
-  process.stdout.write(
-    `\ncrash suite (${dialect}): ${Object.entries(figures)
-      .map(([name, value]) => `${name} ${value}`)
-      .join(', ')}\n`,
-  );
-
 describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
@@ -82,19 +63,7 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
     const treeSink = await startSink();
     cleanups.push(() => treeSink.close());
     const database = await processDatabase(dialect, cleanups);
-    const env = {
-      ...database,
-      ENCRYPTION_KEY: 'c'.repeat(64),
-      ALLOW_PRIVATE_NETWORKS: 'true',
-      LOG_LEVEL: 'info',
-      // Short leases, so that a killed process's runs are taken over within the cycles.
-      EXECUTION_LEASE_SECONDS: '1',
-      QUEUE_LEASE_SECONDS: '5',
-      QUEUE_POLL_INTERVAL_MS: '100',
-      WORKER_CONCURRENCY: '8',
-      DATABASE_POOL_TIMEOUT_MS: '2000',
-      ...(dialect === 'postgres' && { QUEUE: 'pg-boss' }),
-    };
+    const env = crashEnvironment(dialect, database);
     // SQLite: one process that takes webhooks and runs flows. Postgres: that, and two workers.
     const cluster: Cluster = createCluster(env, dialect === 'postgres' ? 2 : 0);
     cleanups.push(() => cluster.stopAll());
@@ -156,44 +125,34 @@ describe.each(DIALECTS)('processes killed at random moments (%s)', (dialect) => 
       trees = await treeTally(database.DATABASE_URL, tree, treeLedger, treeSink);
     }
 
-    report(dialect, {
-      'kill cycles': CYCLES,
-      kills: [...kills].map(([name, n]) => `${name} ${n}`).join(' / ') || '0',
-      'postgres restarts': postgresRestartAt >= 0 ? 1 : 0,
-      'webhooks sent': ledger.sent,
-      acknowledged: ledger.acknowledged.size,
-      'cut off or refused connections': ledger.unanswered,
-      'answered with': [...ledger.statuses].map(([status, n]) => `${status} x${n}`).join(' ') || 'nothing',
-      executions: result.executions,
-      'unacknowledged that ran': result.unacknowledgedRun,
-      lost: result.lost.length,
-      'duplicate executions': result.duplicateExecutions.length,
-      'duplicate effects': result.duplicateEffects.length,
-      'redeliveries with the same key': result.redeliveries,
-      'deliveries with a wrong or no key': result.foreignKeys,
-      'unfinished or failed executions': result.unsuccessful.length,
-      'structured webhooks acknowledged': treeLedger.acknowledged.size,
-      'structured executions': trees.executions,
-      'structured lost': trees.lost.length,
-      'structured duplicate executions': trees.duplicateExecutions.length,
-      'structured duplicate effects': trees.duplicateEffects.length,
-      'structured deliveries with a wrong or no key': trees.foreignKeys,
-      'structured redeliveries with the same key': trees.redeliveries,
-      'structured unfinished or failed': trees.unsuccessful.length,
-      'unexpected process exits': cluster.unexpectedExits.length,
-      'cycles took': `${Math.round(cyclesMs / 1000)} s`,
-    });
-    const errors = errorKinds(cluster.errorLines());
-    process.stdout.write(`\nerror log lines, by process and message:\n`);
-    for (const [kind, n] of errors) process.stdout.write(`  ${n} x ${kind}\n`);
-    for (const exit of cluster.unexpectedExits)
-      process.stdout.write(`\n${exit.name} exited by itself (code ${exit.code}):\n${exit.output}\n`);
+    report(
+      'crash suite',
+      dialect,
+      {
+        'kill cycles': CYCLES,
+        kills: [...kills].map(([name, n]) => `${name} ${n}`).join(' / ') || '0',
+        'postgres restarts': postgresRestartAt >= 0 ? 1 : 0,
+        'webhooks sent': ledger.sent,
+        acknowledged: ledger.acknowledged.size,
+        'cut off or refused connections': ledger.unanswered,
+        'answered with': [...ledger.statuses].map(([status, n]) => `${status} x${n}`).join(' ') || 'nothing',
+        ...tallyFigures(result),
+        'unacknowledged that ran': result.unacknowledgedRun,
+        'structured webhooks acknowledged': treeLedger.acknowledged.size,
+        'structured executions': trees.executions,
+        'structured lost': trees.lost.length,
+        'structured duplicate executions': trees.duplicateExecutions.length,
+        'structured duplicate effects': trees.duplicateEffects.length,
+        'structured deliveries with a wrong or no key': trees.foreignKeys,
+        'structured redeliveries with the same key': trees.redeliveries,
+        'structured unfinished or failed': trees.unsuccessful.length,
+        'unexpected process exits': cluster.unexpectedExits.length,
+        'cycles took': `${Math.round(cyclesMs / 1000)} s`,
+      },
+      cluster,
+    );
 
-    expect(result.lost.slice(0, 20)).toEqual([]);
-    expect(result.duplicateExecutions.slice(0, 20)).toEqual([]);
-    expect(result.duplicateEffects.slice(0, 20)).toEqual([]);
-    expect(result.unsuccessful.slice(0, 20)).toEqual([]);
-    expect(result.foreignKeys).toBe(0);
+    expectExactlyOnce(result);
     expect(trees.lost.slice(0, 20)).toEqual([]);
     expect(trees.duplicateExecutions.slice(0, 20)).toEqual([]);
     expect(trees.duplicateEffects.slice(0, 20)).toEqual([]);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { rawQuery } from '../support/raw-sql.js';
 import type { Sink } from './sink.js';
 import type { Ledger } from './webhooks.js';
@@ -5,11 +6,17 @@ import type { Ledger } from './webhooks.js';
 interface Run {
   readonly executionId: string;
   readonly status: string;
+  /** The id the suite gave what started it: a webhook's `body.id`, a message's `content.id`. */
   readonly webhookId: string;
 }
 
-/** Every execution of the flow, with the webhook id its trigger step recorded. */
-const readRuns = async (databaseUrl: string, flowId: string, triggerId: string): Promise<Run[]> => {
+/** Where the suite's id is in a trigger's output: a webhook's body, or a queue message's content. */
+export type IdOf = (triggerOutput: any) => unknown;
+
+const webhookBodyId: IdOf = (out) => out?.body?.id;
+
+/** Every execution of the flow, with the id its trigger step recorded. */
+const readRuns = async (databaseUrl: string, flowId: string, triggerId: string, idOf: IdOf): Promise<Run[]> => {
   const rows = await rawQuery(
     databaseUrl,
     `select e.id, e.status, s.data_out from executions e
@@ -19,7 +26,7 @@ const readRuns = async (databaseUrl: string, flowId: string, triggerId: string):
   );
   return rows.map((row) => {
     const out = typeof row.data_out === 'string' ? JSON.parse(row.data_out) : row.data_out;
-    return { executionId: row.id, status: row.status, webhookId: String(out?.body?.id) };
+    return { executionId: row.id, status: row.status, webhookId: String(idOf(out)) };
   });
 };
 
@@ -48,9 +55,11 @@ export const tally = async (options: {
   readonly actionId: string;
   readonly ledger: Ledger;
   readonly sink: Sink;
+  /** Where the id is in the trigger's output (a webhook's `body.id` unless told). */
+  readonly idOf?: IdOf;
 }): Promise<CrashTally> => {
   const { ledger, sink } = options;
-  const runs = await readRuns(options.databaseUrl, options.flowId, options.triggerId);
+  const runs = await readRuns(options.databaseUrl, options.flowId, options.triggerId, options.idOf ?? webhookBodyId);
   const runsById = new Map<string, Run[]>();
   for (const run of runs) runsById.set(run.webhookId, [...(runsById.get(run.webhookId) ?? []), run]);
 
@@ -82,3 +91,23 @@ export const tally = async (options: {
 /** True once every run has finished and every acknowledged webhook has a run and an effect. */
 export const settled = (t: CrashTally) =>
   t.unsuccessful.every((run) => run.status === 'failure') && t.lost.length === 0;
+
+/** The tally's figures for a case's report line. */
+export const tallyFigures = (t: CrashTally) => ({
+  executions: t.executions,
+  lost: t.lost.length,
+  'duplicate executions': t.duplicateExecutions.length,
+  'duplicate effects': t.duplicateEffects.length,
+  'redeliveries with the same key': t.redeliveries,
+  'deliveries with a wrong or no key': t.foreignKeys,
+  'unfinished or failed executions': t.unsuccessful.length,
+});
+
+/** Fails unless every acknowledged id ran once, as a success, its one effect under its own run's key. */
+export const expectExactlyOnce = (t: CrashTally) => {
+  expect(t.lost.slice(0, 20)).toEqual([]);
+  expect(t.duplicateExecutions.slice(0, 20)).toEqual([]);
+  expect(t.duplicateEffects.slice(0, 20)).toEqual([]);
+  expect(t.unsuccessful.slice(0, 20)).toEqual([]);
+  expect(t.foreignKeys).toBe(0);
+};

@@ -23,19 +23,25 @@ export interface Account {
 }
 
 /**
- * Installs with `admin` unless the instance already is installed, signs in, and makes a flow whose
- * trigger catches webhooks; the flow's first action is left for the caller to choose.
+ * Installs with `admin` unless the instance already is installed, signs in, and makes a flow; its
+ * trigger and first action are left for the caller to choose.
  */
-export const newWebhookFlow = async (base: string, admin: Account) => {
+export const newFlow = async (base: string, admin: Account) => {
   await callApi(base, 'POST', '/installation/users', undefined, admin).catch(() => {});
   const { token } = (await callApi(base, 'POST', '/access-tokens', undefined, admin)).data;
   const flow = (await callApi(base, 'POST', '/flows', token)).data;
   const [trigger, action] = flow.steps;
-  await callApi(base, 'PATCH', `/steps/${trigger.id}`, token, { appKey: 'webhook', key: 'catchRawWebhook' });
   return {
     token: token as string,
     flowId: flow.id as string,
     triggerId: trigger.id as string,
     actionId: action.id as string,
   };
+};
+
+/** `newFlow`, whose trigger catches webhooks. */
+export const newWebhookFlow = async (base: string, admin: Account) => {
+  const made = await newFlow(base, admin);
+  await callApi(base, 'PATCH', `/steps/${made.triggerId}`, made.token, { appKey: 'webhook', key: 'catchRawWebhook' });
+  return made;
 };
