@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenWithApp, runAppAction, runAppTrigger, verifyAppAuth } from '../../adapters/apps/app-harness.js';
@@ -9,9 +7,10 @@ import { builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
 import { rabbitmq } from '../../adapters/apps/rabbitmq/index.js';
 import { type ListenerMessage, TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
+import { brokerConnectionsNamed, LOCAL_AMQP_URL, rabbitmqctl } from '../support/rabbitmq.js';
 import { serviceAvailable } from '../support/services.js';
 
-const BROKER = 'amqp://guest:guest@127.0.0.1:5672';
+const BROKER = LOCAL_AMQP_URL;
 const auth = { url: BROKER };
 const BLOCKED =
   'Refused to connect to 127.0.0.1: private and internal network addresses are not allowed. An administrator can allow them by setting ALLOW_PRIVATE_NETWORKS=true.';
@@ -32,26 +31,6 @@ describe('rabbitmq: connection fields', () => {
     expect(await catalog.verifyCredentials('rabbitmq', auth, null)).toEqual({ ok: false, reason: BLOCKED });
   });
 });
-
-/** The broker's connections that carry this client-given name (`connection_name`): Erlang pid and heartbeat. */
-const run = promisify(execFile);
-const brokerConnectionsNamed = async (name: string): Promise<{ pid: string; heartbeat: number }[]> => {
-  const { stdout } = await run('rabbitmqctl', [
-    'list_connections',
-    'pid',
-    'timeout',
-    'client_properties',
-    '-q',
-    '--no-table-headers',
-  ]);
-  return stdout
-    .split('\n')
-    .filter((line) => line.includes(`{"connection_name",${JSON.stringify(name)}}`))
-    .map((line) => {
-      const [pid = '', heartbeat = ''] = line.split('\t');
-      return { pid, heartbeat: Number(heartbeat) };
-    });
-};
 
 const eventually = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -310,7 +289,7 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
       const [connection] = await brokerConnectionsNamed(name);
       // Heartbeats every 10 s: a broker gone silent is noticed within about 20 s.
       expect(connection).toMatchObject({ heartbeat: 10 });
-      await run('rabbitmqctl', ['close_connection', connection?.pid ?? '', 'conveyor test restart']);
+      await rabbitmqctl('close_connection', connection?.pid ?? '', 'conveyor test restart');
       // Ended by the time the command returns, or very soon after: no reconnection attempts.
       const error = await Promise.race([probe.ended, sleep(1000).then(() => new Error('still listening'))]);
       expect(error?.message).toBe('The connection to RabbitMQ was lost: CONNECTION_FORCED - conveyor test restart');
