@@ -233,7 +233,7 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
       expect(await ready(queue)).toBe(0);
     });
 
-    it('takes no more than the prefetch while runs are not accepted: the broker holds the rest', async () => {
+    it('offers up to the prefetch at once and no more while runs are not accepted: the broker holds the rest', async () => {
       const queue = await newQueue();
       for (let n = 1; n <= 12; n++) send(queue, JSON.stringify({ n }));
       await eventually(async () => (await ready(queue)) === 12, 'the messages to be queued');
@@ -251,18 +251,22 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
         },
       });
       await probe.subscribed();
-      // Three delivered and unacknowledged, the other nine still ready in the broker.
+      // Three delivered, unacknowledged and offered together; the other nine still ready in the broker.
       await eventually(async () => (await ready(queue)) === 9, 'the broker to hand out the prefetch');
+      await eventually(async () => offered.length === 3, 'the three to be offered at once');
       await sleep(300);
       expect(await ready(queue)).toBe(9);
-      expect(offered.length).toBeLessThanOrEqual(3);
+      expect(offered).toHaveLength(3);
       expect(probe.messages).toHaveLength(0);
       release();
+      // Each acknowledged on its own once accepted: all twelve, in whatever order they were accepted.
       const all = await probe.waitForMessages(12);
-      expect(all.map((m) => (m.data as { content: { n: number } }).content.n)).toEqual(
+      expect(all.map((m) => (m.data as { content: { n: number } }).content.n).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 12 }, (_, i) => i + 1),
       );
       await probe.stop();
+      // Nothing went back when the channel closed: every one was acknowledged.
+      expect(await ready(queue)).toBe(0);
     });
 
     it('closes its channel and connection when stopped; what it had not acknowledged goes back', async () => {
