@@ -104,11 +104,16 @@ const launch = (args: string[], env: Record<string, string>, stdout: 'ignore' | 
     },
   );
 
-export const start = async (databaseUrl: string, workers: number): Promise<Instance> => {
+/** Conveyor from the build: a server, and `workers` worker processes beside it; `extraEnv` for all of them. */
+export const start = async (
+  databaseUrl: string,
+  workers: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Instance> => {
   // Below Linux's ephemeral ports (32768 and up): after an overload phase the client's thousands of
   // closed connections hold many of those for a minute, and the next server could not listen.
   const port = 20_000 + Math.floor(Math.random() * 10_000);
-  const env = { DATABASE_URL: databaseUrl, PORT: String(port) };
+  const env = { ...extraEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
   // With worker processes beside it, the server only takes webhooks: were it to run flows too, the
   // runs it wakes for itself would keep it busy while the workers wait.
   const server = launch(['start'], workers > 0 ? { ...env, SERVER_RUNS_FLOWS: 'false' } : env);

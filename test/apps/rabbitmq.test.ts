@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenWithApp, runAppAction, runAppTrigger, verifyAppAuth } from '../../adapters/apps/app-harness.js';
@@ -9,9 +7,10 @@ import { builtInApps, createAppCatalog } from '../../adapters/apps/index.js';
 import { rabbitmq } from '../../adapters/apps/rabbitmq/index.js';
 import { type ListenerMessage, TemporaryError } from '../../adapters/apps/sdk/index.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
+import { brokerConnectionsNamed, LOCAL_AMQP_URL, rabbitmqctl } from '../support/rabbitmq.js';
 import { serviceAvailable } from '../support/services.js';
 
-const BROKER = 'amqp://guest:guest@127.0.0.1:5672';
+const BROKER = LOCAL_AMQP_URL;
 const auth = { url: BROKER };
 const BLOCKED =
   'Refused to connect to 127.0.0.1: private and internal network addresses are not allowed. An administrator can allow them by setting ALLOW_PRIVATE_NETWORKS=true.';
@@ -32,26 +31,6 @@ describe('rabbitmq: connection fields', () => {
     expect(await catalog.verifyCredentials('rabbitmq', auth, null)).toEqual({ ok: false, reason: BLOCKED });
   });
 });
-
-/** The broker's connections that carry this client-given name (`connection_name`): Erlang pid and heartbeat. */
-const run = promisify(execFile);
-const brokerConnectionsNamed = async (name: string): Promise<{ pid: string; heartbeat: number }[]> => {
-  const { stdout } = await run('rabbitmqctl', [
-    'list_connections',
-    'pid',
-    'timeout',
-    'client_properties',
-    '-q',
-    '--no-table-headers',
-  ]);
-  return stdout
-    .split('\n')
-    .filter((line) => line.includes(`{"connection_name",${JSON.stringify(name)}}`))
-    .map((line) => {
-      const [pid = '', heartbeat = ''] = line.split('\t');
-      return { pid, heartbeat: Number(heartbeat) };
-    });
-};
 
 const eventually = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -254,7 +233,7 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
       expect(await ready(queue)).toBe(0);
     });
 
-    it('takes no more than the prefetch while runs are not accepted: the broker holds the rest', async () => {
+    it('offers up to the prefetch at once and no more while runs are not accepted: the broker holds the rest', async () => {
       const queue = await newQueue();
       for (let n = 1; n <= 12; n++) send(queue, JSON.stringify({ n }));
       await eventually(async () => (await ready(queue)) === 12, 'the messages to be queued');
@@ -272,18 +251,22 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
         },
       });
       await probe.subscribed();
-      // Three delivered and unacknowledged, the other nine still ready in the broker.
+      // Three delivered, unacknowledged and offered together; the other nine still ready in the broker.
       await eventually(async () => (await ready(queue)) === 9, 'the broker to hand out the prefetch');
+      await eventually(async () => offered.length === 3, 'the three to be offered at once');
       await sleep(300);
       expect(await ready(queue)).toBe(9);
-      expect(offered.length).toBeLessThanOrEqual(3);
+      expect(offered).toHaveLength(3);
       expect(probe.messages).toHaveLength(0);
       release();
+      // Each acknowledged on its own once accepted: all twelve, in whatever order they were accepted.
       const all = await probe.waitForMessages(12);
-      expect(all.map((m) => (m.data as { content: { n: number } }).content.n)).toEqual(
+      expect(all.map((m) => (m.data as { content: { n: number } }).content.n).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 12 }, (_, i) => i + 1),
       );
       await probe.stop();
+      // Nothing went back when the channel closed: every one was acknowledged.
+      expect(await ready(queue)).toBe(0);
     });
 
     it('closes its channel and connection when stopped; what it had not acknowledged goes back', async () => {
@@ -310,7 +293,7 @@ describe.runIf(await serviceAvailable('rabbitmq'))('rabbitmq against the machine
       const [connection] = await brokerConnectionsNamed(name);
       // Heartbeats every 10 s: a broker gone silent is noticed within about 20 s.
       expect(connection).toMatchObject({ heartbeat: 10 });
-      await run('rabbitmqctl', ['close_connection', connection?.pid ?? '', 'conveyor test restart']);
+      await rabbitmqctl('close_connection', connection?.pid ?? '', 'conveyor test restart');
       // Ended by the time the command returns, or very soon after: no reconnection attempts.
       const error = await Promise.race([probe.ended, sleep(1000).then(() => new Error('still listening'))]);
       expect(error?.message).toBe('The connection to RabbitMQ was lost: CONNECTION_FORCED - conveyor test restart');

@@ -43,37 +43,40 @@ export const createTestDatabase = async (dialect: DialectName, { onDisk = false 
     return { url: join(dir, 'conveyor.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
+  return freshPostgresSchema(postgresUrl);
+};
+
+/**
+ * A new schema on the Postgres server at `serverUrl` (named `prefix_` and random hex), as a URL
+ * whose search_path is that schema, and what drops it.
+ */
+export const freshPostgresSchema = async (serverUrl: string, prefix = 'test'): Promise<TestDatabase> => {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`create schema ${schema}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(postgresUrl);
+  const url = new URL(serverUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return { url: url.toString(), drop: () => dropPostgresSchema(serverUrl, schema) };
 };
 
-/** Drops a schema of the test Postgres server that a test made beside its database (pg-boss's). */
-export const dropSchema = async (schema: string) => {
-  const client = new pg.Client({ connectionString: postgresUrl });
+/** Drops a schema (and all it holds) of the Postgres server at `serverUrl`. */
+export const dropPostgresSchema = async (serverUrl: string, schema: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(`drop schema if exists ${schema} cascade`);
   } finally {
     await client.end();
   }
+};
+
+/** Drops a schema of the test Postgres server that a test made beside its database (pg-boss's). */
+export const dropSchema = async (schema: string) => {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  await dropPostgresSchema(postgresUrl, schema);
 };

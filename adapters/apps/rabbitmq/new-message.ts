@@ -36,9 +36,10 @@ type Parameters = { readonly queue: string; readonly prefetch: number };
 
 /**
  * Consumes the queue until the signal aborts (then it returns) or the connection breaks (then it
- * throws). The broker hands out at most `prefetch` unacknowledged messages; they are emitted one
- * after the other, in order, each acknowledged once its run is accepted, or given back to the
- * queue (after a pause, so a refusing engine is not a busy loop) when it is not.
+ * throws). The broker hands out at most `prefetch` unacknowledged messages, and each is emitted as
+ * it arrives: up to `prefetch` are in flight at once (the broker holds the rest until acks free
+ * room), each acknowledged on its own once its run is accepted, whatever the order, or given back
+ * to the queue (after a pause, so a refusing engine is not a busy loop) when it is not.
  */
 const listen = async (ctx: ListenerContext<Parameters>) => {
   const { queue, prefetch } = ctx.parameters;
@@ -61,7 +62,6 @@ const listen = async (ctx: ListenerContext<Parameters>) => {
         if (!stopping && !watch.failure()) channel.nack(message, false, true);
       }
     };
-    let line = Promise.resolve();
     await channel.consume(
       queue,
       (message) => {
@@ -69,9 +69,10 @@ const listen = async (ctx: ListenerContext<Parameters>) => {
           watch.fail(new Error(`RabbitMQ cancelled the subscription to queue "${queue}" (was it deleted?).`));
           return;
         }
-        // One at a time, in the order the broker delivered them; a failed ack (the channel closed
-        // meanwhile) leaves the message to the broker, which delivers it again.
-        line = line.then(() => deliver(message)).catch(() => {});
+        // At once, not one after the other: the runs' storing overlaps, and the prefetch bounds how
+        // many wait. A failed ack (the channel closed meanwhile) leaves the message to the broker,
+        // which delivers it again.
+        deliver(message).catch(() => {});
       },
       { noAck: false },
     );
