@@ -35,8 +35,6 @@ export interface ListenerRepository {
   report(flowId: string, holder: string, report: ListenerReport): Promise<void>;
   /** Records accepted messages' keys; answers the keys not recorded before, in the order given. */
   rememberMessages(flowId: string, keys: readonly string[], now: Date): Promise<string[]>;
-  /** Whether a message key was recorded. */
-  knowsMessage(flowId: string, key: string): Promise<boolean>;
   /** Forgets message keys recorded before `before`; answers how many. */
   forgetMessages(before: Date): Promise<number>;
 }

@@ -6,7 +6,7 @@ import type { EngineDeps } from './deps.js';
 import { flowStore } from './flow-store.js';
 import { loadTriggered, type RunAllowance, triggerTypeOf } from './flow-triggers.js';
 import { makeIntakeGate } from './intake-gate.js';
-import { acceptMessage, type ListeningFlow } from './listener-intake.js';
+import { type ListeningFlow, makeMessageIntake } from './listener-intake.js';
 import { stepConnection } from './step-connection.js';
 
 /** At most this many subscriptions are taken per look, so that several workers share them out. */
@@ -110,6 +110,7 @@ export const makeListenerSupervisor = (deps: Deps, holder: string): ListenerSupe
       const { listening } = prepared;
       const { trigger } = listening;
       let subscribedAt: number | null = null;
+      const accept = makeMessageIntake(deps, gate, listening, abort.signal);
       const outcome = await deps.runner.listen({
         appKey: trigger.appKey ?? '',
         key: trigger.key ?? '',
@@ -117,7 +118,7 @@ export const makeListenerSupervisor = (deps: Deps, holder: string): ListenerSupe
         connection: connection.value,
         store: flowStore(repos, flowId, clock),
         signal: abort.signal,
-        emit: (message) => acceptMessage(deps, gate, listening, message, abort.signal),
+        emit: accept,
         subscribed() {
           if (subscribedAt !== null) return;
           subscribedAt = clock.now().getTime();

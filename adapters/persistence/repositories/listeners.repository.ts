@@ -153,16 +153,6 @@ export const createListenerRepository = ({ db, codec }: Executor): ListenerRepos
     return unique.filter((key) => fresh.has(key));
   },
 
-  async knowsMessage(flowId, key) {
-    const row = await db
-      .selectFrom('listener_messages')
-      .select('flow_id')
-      .where('flow_id', '=', flowId)
-      .where('message_key', '=', key)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   async forgetMessages(before) {
     const result = await db
       .deleteFrom('listener_messages')
