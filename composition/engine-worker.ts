@@ -46,7 +46,7 @@ export const startEngineWorker = async (
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<string>();
 
-  await useCases.engine.reconcileSchedules();
+  await useCases.engine.reconcileTriggers();
   await queue.work(
     EXECUTION_JOB,
     async (job) => {

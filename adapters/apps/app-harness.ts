@@ -126,22 +126,15 @@ export const listenWithApp = (app: App, key: string, call: ListenCall = {}): Lis
   });
   const abort = new AbortController();
   const messages: ListenerMessage[] = [];
-  let changed = () => {};
+  /** Waiters woken at every change (a message, the subscription, the end). */
+  const waiters = new Set<() => void>();
   let isSubscribed = false;
   let end: Error | null | undefined;
-  const onChange = () =>
-    new Promise<void>((resolve) => {
-      const previous = changed;
-      changed = () => {
-        previous();
-        resolve();
-      };
-    });
   const notify = () => {
-    const call = changed;
-    changed = () => {};
-    call();
+    for (const wake of waiters) wake();
+    waiters.clear();
   };
+  const onChange = () => new Promise<void>((resolve) => waiters.add(resolve));
   const ended = catalog
     .listen({
       appKey: app.key,

@@ -10,7 +10,7 @@ export type ConveyorUseCases = Omit<
   UseCases,
   | 'runExecution'
   | 'fireTrigger'
-  | 'syncFlowSchedule'
+  | 'syncFlowTrigger'
   | 'listeners'
   | 'engine'
   | 'acceptWebhook'

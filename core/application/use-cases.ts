@@ -1,4 +1,4 @@
-import { makeFireTrigger, makeSyncFlowSchedule } from '../engine/flow-triggers.js';
+import { makeFireTrigger, makeSyncFlowTrigger } from '../engine/flow-triggers.js';
 import { makeIntakeGate } from '../engine/intake-gate.js';
 import { makeListenerSupervisor } from '../engine/listener-supervisor.js';
 import { makeEngineMaintenance } from '../engine/maintenance.js';
@@ -221,7 +221,7 @@ export const buildUseCases = (base: CoreDeps) => {
     /** For workers: run (or go on with) an execution; fire a flow's schedule or polling trigger. */
     runExecution,
     fireTrigger: makeFireTrigger(deps),
-    syncFlowSchedule: makeSyncFlowSchedule(deps),
+    syncFlowTrigger: makeSyncFlowTrigger(deps),
     /** For workers: the listener triggers' subscriptions this process (`holder`) holds. */
     listeners: (holder: string) => makeListenerSupervisor(deps, holder),
     engine: makeEngineMaintenance(deps),

@@ -77,7 +77,7 @@ export const runFlowTrigger = async (
  * replaces or removes the queue schedule of a schedule or polling trigger, and asks for (or drops)
  * the subscription of a listener trigger, which a worker then opens.
  */
-export const makeSyncFlowSchedule = (deps: Deps) => async (flowId: string) => {
+export const makeSyncFlowTrigger = (deps: Deps) => async (flowId: string) => {
   const loaded = await loadTriggered(deps, flowId);
   const trigger = loaded?.flow.active ? loaded.trigger : null;
   if (trigger && triggerTypeOf(deps, trigger) === 'listener') {

@@ -1,3 +1,4 @@
+import type { ConnectionUse } from '../../ports/app-catalog.js';
 import { retryDelayMs } from '../domain/backoff.js';
 import { errorMessage } from '../domain/errors.js';
 import type { FlowListener } from '../domain/listener.js';
@@ -75,18 +76,24 @@ export const makeListenerSupervisor = (deps: Deps, holder: string): ListenerSupe
     await report(flowId, 'failing', failures, reason);
   };
 
-  /** What the subscription is opened with, or why it cannot be. */
+  /** What the subscription is opened with (the flow, its app's trigger, the connection), or why it cannot be. */
   const prepare = async (
     flowId: string,
-  ): Promise<{ ok: true; listening: ListeningFlow } | { ok: false; reason: string }> => {
+  ): Promise<
+    | { ok: true; listening: ListeningFlow; appKey: string; key: string; connection: ConnectionUse | null }
+    | { ok: false; reason: string }
+  > => {
     const loaded = await loadTriggered(deps, flowId);
-    if (!loaded?.flow.active || !loaded.trigger.appKey || !loaded.trigger.key)
-      return { ok: false, reason: 'The flow is not published.' };
+    const { appKey, key } = loaded?.trigger ?? {};
+    if (!loaded?.flow.active || !appKey || !key) return { ok: false, reason: 'The flow is not published.' };
     if (triggerTypeOf(deps, loaded.trigger) !== 'listener')
       return { ok: false, reason: 'The flow’s trigger is not a listener.' };
     if (!(await deps.billing.mayRun(loaded.flow.userId)))
       return { ok: false, reason: 'The owner’s plan allows no more runs this period.' };
-    return { ok: true, listening: { flowId, trigger: loaded.trigger, version: loaded.version } };
+    const connection = await stepConnection(deps, loaded.trigger);
+    if (!connection.ok) return connection;
+    const listening = { flowId, trigger: loaded.trigger, version: loaded.version };
+    return { ok: true, listening, appKey, key, connection: connection.value };
   };
 
   const openSubscription = async (listener: FlowListener) => {
@@ -97,31 +104,24 @@ export const makeListenerSupervisor = (deps: Deps, holder: string): ListenerSupe
     open.set(flowId, entry);
     try {
       const prepared = await prepare(flowId);
-      const connection = prepared.ok ? await stepConnection(deps, prepared.listening.trigger) : null;
-      if (!prepared.ok || !connection?.ok) {
-        await failed(
-          flowId,
-          prepared.ok ? (connection?.ok === false ? connection.reason : 'no connection') : prepared.reason,
-        );
+      if (!prepared.ok) {
+        await failed(flowId, prepared.reason);
         return;
       }
       // Closed while it was being prepared: an app handed an aborted signal might never return.
       if (abort.signal.aborted) return;
-      const { listening } = prepared;
-      const { trigger } = listening;
-      let subscribedAt: number | null = null;
-      const accept = makeMessageIntake(deps, gate, listening, abort.signal);
+      let subscribed = false;
       const outcome = await deps.runner.listen({
-        appKey: trigger.appKey ?? '',
-        key: trigger.key ?? '',
-        parameters: trigger.parameters,
-        connection: connection.value,
+        appKey: prepared.appKey,
+        key: prepared.key,
+        parameters: prepared.listening.trigger.parameters,
+        connection: prepared.connection,
         store: flowStore(repos, flowId, clock),
         signal: abort.signal,
-        emit: accept,
+        emit: makeMessageIntake(deps, gate, prepared.listening, abort.signal),
         subscribed() {
-          if (subscribedAt !== null) return;
-          subscribedAt = clock.now().getTime();
+          if (subscribed) return;
+          subscribed = true;
           retry.delete(flowId);
           logger.info({ flowId }, 'listener subscribed');
           void report(flowId, 'listening', 0);

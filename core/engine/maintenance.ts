@@ -1,6 +1,6 @@
 import { LISTENER_DEDUPE_MS } from '../domain/listener.js';
 import type { EngineDeps } from './deps.js';
-import { makeSyncFlowSchedule } from './flow-triggers.js';
+import { makeSyncFlowTrigger } from './flow-triggers.js';
 import { EXECUTION_JOB } from './jobs.js';
 import { wakeRun } from './wake-run.js';
 
@@ -85,9 +85,9 @@ export const makeEngineMaintenance = (deps: Deps) => {
       return total;
     },
 
-    /** Makes the queue's schedules match the published flows (after a crash between the two). */
-    async reconcileSchedules(): Promise<void> {
-      const sync = makeSyncFlowSchedule(deps);
+    /** Makes the queue's schedules and the listeners' subscriptions match the published flows (after a crash between the two). */
+    async reconcileTriggers(): Promise<void> {
+      const sync = makeSyncFlowTrigger(deps);
       for (let page = 1; ; page++) {
         const flows = await repos.flows.list({ ownerId: null, active: true }, { page, perPage: 100 });
         for (const flow of flows.items) await sync(flow.id);

@@ -1,5 +1,5 @@
 import type { IPublishPacket, MqttClient } from 'mqtt';
-import { defineTrigger, dropdown, type ListenerContext, type Store, text } from '../sdk/index.js';
+import { defineTrigger, dropdown, type ListenerContext, type Store, text, whenAborted } from '../sdk/index.js';
 import {
   brokenConnection,
   brokerName,
@@ -110,10 +110,7 @@ const listen = async (ctx: ListenerContext<{ topic: string; qos: 0 | 1 | 2 }>) =
   const lost = brokenConnection(client, where);
   const broken = Promise.race([lost.promise, failed]);
   broken.catch(() => {});
-  const closed = new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) resolve();
-    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  const closed = whenAborted(ctx.signal);
   try {
     if (!client.connack.sessionPresent) await incomingStore.clear();
     // Retain handling 1: retained messages come when the subscription is new, not again on each reopening.

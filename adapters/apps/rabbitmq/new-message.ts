@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import { defineTrigger, type ListenerContext, number, text } from '../sdk/index.js';
+import { defineTrigger, type ListenerContext, number, text, whenAborted } from '../sdk/index.js';
 import { openConnection, rabbitmqAuth, watchConnection, withConnection } from './connection.js';
 import { listenerMessage } from './message.js';
 import { readAmqpUrl } from './url.js';
@@ -25,12 +25,6 @@ const channelOnQueue = async (connection: ChannelModel, queue: string): Promise<
   }
   return channel;
 };
-
-const untilAborted = (signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 
 type Parameters = { readonly queue: string; readonly prefetch: number };
 
@@ -77,7 +71,7 @@ const listen = async (ctx: ListenerContext<Parameters>) => {
       { noAck: false },
     );
     ctx.subscribed();
-    await Promise.race([untilAborted(ctx.signal), watch.broken]);
+    await Promise.race([whenAborted(ctx.signal), watch.broken]);
     stopping = true;
     await channel.close().catch(() => {});
   } finally {

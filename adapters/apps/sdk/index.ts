@@ -1,4 +1,5 @@
 /** The app SDK: everything an integration under adapters/apps imports. */
+export { whenAborted } from './aborted.js';
 export {
   type Argument,
   type ArgumentMap,

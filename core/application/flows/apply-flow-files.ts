@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.js';
 import { errorMessages } from '../../domain/error-messages.js';
 import { type DomainError, invalidInput } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
+import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
 import { editDraft, replaceDraft } from './draft.js';
@@ -114,7 +114,7 @@ const applyPlan = async (
  * applying would do.
  */
 export const makeApplyFlowFiles = (deps: Deps) => {
-  const syncSchedule = makeSyncFlowSchedule(deps);
+  const syncTrigger = makeSyncFlowTrigger(deps);
   return async (
     actor: Actor,
     inputs: readonly FlowFileInput[],
@@ -160,7 +160,7 @@ export const makeApplyFlowFiles = (deps: Deps) => {
     // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
     if (applied.ok) {
       for (const flow of applied.value.flows)
-        if (flow.flowId && flow.outcome !== 'unchanged') await syncSchedule(flow.flowId);
+        if (flow.flowId && flow.outcome !== 'unchanged') await syncTrigger(flow.flowId);
     }
     return applied;
   };

@@ -1,7 +1,7 @@
 import type { Actor } from '../../domain/actor.js';
 import type { DomainError } from '../../domain/errors.js';
 import { ok, type Result } from '../../domain/result.js';
-import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
+import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import { loadFlow } from './load-flow.js';
 
@@ -15,6 +15,6 @@ export const makeDeleteFlow =
       await tx.flows.delete(flowId);
       return ok(undefined);
     });
-    if (deleted.ok) await makeSyncFlowSchedule(deps)(flowId);
+    if (deleted.ok) await makeSyncFlowTrigger(deps)(flowId);
     return deleted;
   };

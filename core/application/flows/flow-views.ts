@@ -68,11 +68,12 @@ export const flowViews = async (repos: Repositories, deps: ViewDeps, flows: read
     pausedOwners(repos, deps.billing, flows),
     repos.listeners.findMany(flows.filter((f) => f.active).map((f) => f.id)),
   ]);
+  const listenerOf = new Map(listeners.map((l) => [l.flowId, l]));
   return flows.map((flow) => ({
     ...flow,
     steps: steps.filter((s) => s.flowId === flow.id).map((s) => stepView(deps.apps, s)),
     paused: flow.active && paused.has(flow.userId),
-    listener: listenerState(listeners.find((l) => l.flowId === flow.id)),
+    listener: listenerState(listenerOf.get(flow.id)),
   }));
 };
 

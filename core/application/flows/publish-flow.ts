@@ -5,7 +5,7 @@ import type { Flow } from '../../domain/flow.js';
 import { publishRefusal } from '../../domain/flow-rules.js';
 import type { FlowVersion } from '../../domain/flow-version.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
+import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import { currentStatus } from '../steps/step-status.js';
 import { type BasedOn, draftContent } from './draft.js';
@@ -81,13 +81,13 @@ export const publishDraft = async (
 
 /** Publishes the draft as the flow's next version (`POST /flows/:flowId/versions`). */
 export const makePublishFlow = (deps: Deps) => {
-  const syncSchedule = makeSyncFlowSchedule(deps);
+  const syncTrigger = makeSyncFlowTrigger(deps);
   return async (actor: Actor, flowId: string, input: PublishInput): Promise<Result<Published, DomainError>> => {
     const loaded = await loadFlow(deps.repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
     const done = await deps.uow.run((tx) => publishDraft(tx, deps, flowId, actor.user.id, input));
-    // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
-    if (done.ok) await syncSchedule(flowId);
+    // Schedules and listeners follow the stored state; a start-up reconciliation mends a crash in between.
+    if (done.ok) await syncTrigger(flowId);
     return done;
   };
 };

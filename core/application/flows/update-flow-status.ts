@@ -1,7 +1,7 @@
 import type { Actor } from '../../domain/actor.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
+import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 import type { BasedOn } from './draft.js';
 import { type FlowView, listenerState, reloadView, type ViewDeps } from './flow-views.js';
@@ -16,7 +16,7 @@ import { deactivate, publishDraft } from './publish-flow.js';
 export const makeUpdateFlowStatus = (
   deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & ViewDeps,
 ) => {
-  const syncSchedule = makeSyncFlowSchedule(deps);
+  const syncTrigger = makeSyncFlowTrigger(deps);
   return async (
     actor: Actor,
     flowId: string,
@@ -35,7 +35,8 @@ export const makeUpdateFlowStatus = (
       return reloadView(tx, deps, flowId);
     });
     if (!changed.ok) return changed;
-    await syncSchedule(flowId);
+    await syncTrigger(flowId);
+    if (!changed.value.active) return changed;
     // A listener trigger's subscription is asked for by the sync: the answer shows it.
     return ok({ ...changed.value, listener: listenerState((await deps.repos.listeners.find(flowId)) ?? undefined) });
   };

@@ -1,5 +1,5 @@
 import type { Repositories } from '../../../ports/repositories.js';
-import { makeSyncFlowSchedule } from '../../engine/flow-triggers.js';
+import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import type { CoreDeps } from '../deps.js';
 
 /**
@@ -23,6 +23,6 @@ type ScheduleDeps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 
  * schedule left behind fires for nothing: the fired trigger finds its flow unpublished.
  */
 export const stopRemovedFlows = async (deps: ScheduleDeps, flowIds: readonly string[]): Promise<void> => {
-  const sync = makeSyncFlowSchedule(deps);
+  const sync = makeSyncFlowTrigger(deps);
   for (const flowId of flowIds) await sync(flowId);
 };
