@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
  * `npm run dev:console` serves it with hot reload and sends API calls to a running Conveyor.
  */
 const apiTarget = process.env.CONVEYOR_URL ?? 'http://127.0.0.1:3000';
-const proxied = ['/api', '/webhooks', '/forms', '/graphql', '/healthcheck', '/login/saml', '/logout/saml'];
+const proxied = ['/api', '/apps', '/webhooks', '/forms', '/graphql', '/healthcheck', '/login/saml', '/logout/saml'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('./adapters/web/console', import.meta.url)),

@@ -24,6 +24,7 @@ export const RATE_LIMIT_VARIABLES = {
   RATE_LIMIT_FORGOT_PASSWORD: v.optional(rateLimit),
   RATE_LIMIT_FORGOT_PASSWORD_IP: v.optional(rateLimit),
   RATE_LIMIT_SAML_IP: v.optional(rateLimit),
+  RATE_LIMIT_MCP_IP: v.optional(rateLimit),
 };
 
 /** The budgets the parsed variables set, the defaults where they set none. */
@@ -35,4 +36,5 @@ export const rateLimitsOf = (
   forgotPassword: env.RATE_LIMIT_FORGOT_PASSWORD ?? DEFAULT_RATE_LIMITS.forgotPassword,
   forgotPasswordPerAddress: env.RATE_LIMIT_FORGOT_PASSWORD_IP ?? DEFAULT_RATE_LIMITS.forgotPasswordPerAddress,
   samlSignInPerAddress: env.RATE_LIMIT_SAML_IP ?? DEFAULT_RATE_LIMITS.samlSignInPerAddress,
+  mcpTokenPerAddress: env.RATE_LIMIT_MCP_IP ?? DEFAULT_RATE_LIMITS.mcpTokenPerAddress,
 });

@@ -62,6 +62,7 @@ describe('the data directory', () => {
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     expect(loadConfig({}, './data')).toEqual({
+      appAddresses: {},
       nodeEnv: 'development',
       port: 3000,
       host: '127.0.0.1',
@@ -89,8 +90,10 @@ describe('loadConfig', () => {
         forgotPassword: { limit: 5, windowMs: 60 * 60_000 },
         forgotPasswordPerAddress: { limit: 30, windowMs: 60 * 60_000 },
         samlSignInPerAddress: { limit: 300, windowMs: 15 * 60_000 },
+        mcpTokenPerAddress: { limit: 100, windowMs: 15 * 60_000 },
       },
       allowPrivateNetworks: false,
+      mcpStdioAllowed: false,
       workerConcurrency: 50,
       serverRunsFlows: true,
       heapGrowthPercent: 50,
@@ -103,6 +106,8 @@ describe('loadConfig', () => {
       callDepthMax: 10,
       executionLeaseMs: 30_000,
       syncWebhookTimeoutMs: 30_000,
+      testEventMaxWaitMs: 120_000,
+      mcpToolTimeoutMs: 60_000,
       webhookIntake: {
         flowRatePerSecond: 100,
         flowBurst: 1000,
@@ -173,6 +178,8 @@ describe('loadConfig', () => {
         BODY_LIMIT_BYTES: '2048',
         TRUST_PROXY: 'true',
         ALLOW_PRIVATE_NETWORKS: '1',
+        MCP_STDIO_ALLOWED: 'true',
+        APP_BASE_URL_TELEGRAM_BOT: 'http://127.0.0.1:8081/telegram',
         WORKER_CONCURRENCY: '8',
         CODE_WORKERS: '3',
         CODE_WORKERS_PER_FLOW: '2',
@@ -185,6 +192,7 @@ describe('loadConfig', () => {
         FLOW_CALL_DEPTH_MAX: '3',
         EXECUTION_LEASE_SECONDS: '5',
         SYNC_WEBHOOK_TIMEOUT_SECONDS: '10',
+        MCP_TOOL_TIMEOUT_SECONDS: '90',
         WEBHOOK_RATE_LIMIT_PER_FLOW: '0',
         WEBHOOK_RATE_LIMIT_BURST: '50',
         WEBHOOK_MAX_PENDING: '20',
@@ -203,6 +211,7 @@ describe('loadConfig', () => {
       '/var/lib/conveyor',
     );
     expect(config).toEqual({
+      appAddresses: { APP_BASE_URL_TELEGRAM_BOT: 'http://127.0.0.1:8081/telegram' },
       nodeEnv: 'production',
       port: 8080,
       host: '0.0.0.0',
@@ -226,6 +235,7 @@ describe('loadConfig', () => {
       trustedProxies: 1,
       rateLimits: loadConfig({}).rateLimits,
       allowPrivateNetworks: true,
+      mcpStdioAllowed: true,
       workerConcurrency: 8,
       serverRunsFlows: false,
       codeWorkers: 3,
@@ -238,6 +248,8 @@ describe('loadConfig', () => {
       callDepthMax: 3,
       executionLeaseMs: 5_000,
       syncWebhookTimeoutMs: 10_000,
+      testEventMaxWaitMs: 120_000,
+      mcpToolTimeoutMs: 90_000,
       webhookIntake: { flowRatePerSecond: 0, flowBurst: 50, maxPending: 20, maxBacklog: 300, maxFlowBacklog: 100 },
       licenseKey: 'payload.signature',
       licensePublicKey: PUBLIC_KEY_PEM,
@@ -341,6 +353,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_FORGOT_PASSWORD: '2/30s',
       RATE_LIMIT_FORGOT_PASSWORD_IP: '20/2h',
       RATE_LIMIT_SAML_IP: '1000/15m',
+      RATE_LIMIT_MCP_IP: '20/1m',
     });
     expect(config.rateLimits).toEqual({
       signIn: { limit: 5, windowMs: 10 * 60_000 },
@@ -348,6 +361,7 @@ describe('loadConfig', () => {
       forgotPassword: { limit: 2, windowMs: 30_000 },
       forgotPasswordPerAddress: { limit: 20, windowMs: 2 * 60 * 60_000 },
       samlSignInPerAddress: { limit: 1000, windowMs: 15 * 60_000 },
+      mcpTokenPerAddress: { limit: 20, windowMs: 60_000 },
     });
   });
 

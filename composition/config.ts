@@ -177,6 +177,7 @@ const EnvSchema = v.object({
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 ** 3), String(1024 * 1024)),
   TRUST_PROXY: v.optional(proxies, 'false'),
   ALLOW_PRIVATE_NETWORKS: v.optional(flag, 'false'),
+  MCP_STDIO_ALLOWED: v.optional(flag, 'false'),
   WORKER_CONCURRENCY: v.optional(integer(1, 1000), '50'),
   HEAP_GROWTH_PERCENT: v.optional(integer(0, 1000), '50'),
   CODE_WORKERS: v.optional(integer(1, 64)),
@@ -189,6 +190,8 @@ const EnvSchema = v.object({
   FLOW_CALL_DEPTH_MAX: v.optional(integer(1, 100), '10'),
   EXECUTION_LEASE_SECONDS: v.optional(integer(1, 3600), '30'),
   SYNC_WEBHOOK_TIMEOUT_SECONDS: v.optional(integer(1, 600), '30'),
+  TEST_EVENT_MAX_WAIT_SECONDS: v.optional(integer(1, 600), '120'),
+  MCP_TOOL_TIMEOUT_SECONDS: v.optional(integer(1, 3600), '60'),
   WEBHOOK_RATE_LIMIT_PER_FLOW: v.optional(integer(0, 1_000_000), '100'),
   WEBHOOK_RATE_LIMIT_BURST: v.optional(integer(1, 1_000_000), '1000'),
   WEBHOOK_MAX_PENDING: v.optional(integer(0, 1_000_000), '200'),
@@ -239,7 +242,23 @@ const databaseUrlOf = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: s
 /** A SQLite file, rather than Postgres or an in-memory database. */
 export const onDisk = (databaseUrl: string) => !isPostgresUrl(databaseUrl) && databaseUrl !== ':memory:';
 
-const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string) => ({
+/** `APP_BASE_URL_<KEY>` and `APP_AUTH_URL_<KEY>`: one variable per app, so their names are not in the schema. */
+const APP_ADDRESS_VARIABLE = /^APP_(BASE|AUTH)_URL_[A-Z0-9_]+$/;
+
+const appAddressesOf = (env: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => APP_ADDRESS_VARIABLE.test(name)));
+
+const appAddressProblems = (env: Record<string, string>): ConfigProblem[] =>
+  Object.entries(appAddressesOf(env)).flatMap(([variable, value]) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    return url && (url.protocol === 'http:' || url.protocol === 'https:')
+      ? []
+      : [{ variable, message: 'must be an http or https URL.' }];
+  });
+
+const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string, raw: Record<string, string>) => ({
+  /** The apps' vendor addresses this instance replaces (a proxy, a self-hosted edition, a test's fake). */
+  appAddresses: appAddressesOf(raw),
   nodeEnv: env.NODE_ENV,
   port: env.PORT,
   host: env.HOST,
@@ -275,6 +294,8 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   rateLimits: rateLimitsOf(env),
   /** Let apps reach loopback and private addresses (off: the SSRF guard refuses them). */
   allowPrivateNetworks: env.ALLOW_PRIVATE_NETWORKS,
+  /** Let MCP Client connections run a command on this server (a stdio MCP server); off: HTTP servers only. */
+  mcpStdioAllowed: env.MCP_STDIO_ALLOWED,
   /** Executions one worker process runs at the same time. */
   workerConcurrency: env.WORKER_CONCURRENCY,
   serverRunsFlows: env.SERVER_RUNS_FLOWS,
@@ -296,6 +317,10 @@ const toConfig = (env: v.InferOutput<typeof EnvSchema>, defaultDirectory: string
   /** How long a worker's hold on a run lasts without a heartbeat: how soon a dead worker's runs resume. */
   executionLeaseMs: env.EXECUTION_LEASE_SECONDS * 1000,
   syncWebhookTimeoutMs: env.SYNC_WEBHOOK_TIMEOUT_SECONDS * 1000,
+  /** The longest the console's "Listen for a test event" waits for a trigger's next event. */
+  testEventMaxWaitMs: env.TEST_EVENT_MAX_WAIT_SECONDS * 1000,
+  /** How long an MCP client's call of a flow tool waits for the run before answering with its id. */
+  mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_SECONDS * 1000,
   /** Webhook intake per process: beyond a flow's rate 429, beyond a backlog 503; 0 turns a limit off. */
   webhookIntake: {
     flowRatePerSecond: env.WEBHOOK_RATE_LIMIT_PER_FLOW,
@@ -394,7 +419,8 @@ export const loadConfig = (
       message: issue.message,
     })),
     ...crossProblems(present),
+    ...appAddressProblems(present),
   ];
   if (!result.success || problems.length > 0) throw ConfigError.of(problems);
-  return toConfig(result.output, result.output.DATA_DIR ?? defaultDirectory);
+  return toConfig(result.output, result.output.DATA_DIR ?? defaultDirectory, present);
 };

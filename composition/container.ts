@@ -116,12 +116,17 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
   );
   const apps =
     overrides.apps ??
-    builtInAppsWith({ codeWorkers: config.codeWorkers, codeWorkersPerFlow: config.codeWorkersPerFlow });
+    builtInAppsWith({
+      codeWorkers: config.codeWorkers,
+      codeWorkersPerFlow: config.codeWorkersPerFlow,
+      mcpStdioAllowed: config.mcpStdioAllowed,
+    });
   provide(c, TOKENS.apps, (c) =>
     createAppCatalog({
       apps,
       allowPrivateNetworks: config.allowPrivateNetworks,
       logger: resolve(c, TOKENS.logger),
+      appAddresses: config.appAddresses,
     }),
   );
   provide(c, TOKENS.runner, (c) => createStepRunner(resolve(c, TOKENS.apps), apps));
@@ -154,11 +159,13 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
         accessTokenTtlMs: config.accessTokenTtlMs,
         rateLimits: config.rateLimits,
         docsUrl: config.docsUrl,
+        mcpToolTimeoutMs: config.mcpToolTimeoutMs,
         engine: {
           leaseMs: config.executionLeaseMs,
           unclaimedAfterMs: 2 * config.executionLeaseMs,
           backoff: DEFAULT_STEP_BACKOFF,
           syncTimeoutMs: config.syncWebhookTimeoutMs,
+          testEventMaxWaitMs: config.testEventMaxWaitMs,
           intake: config.webhookIntake,
           publicUrl: config.webhookUrl,
           loopItemsMax: config.loopItemsMax,

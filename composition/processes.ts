@@ -15,33 +15,46 @@ import { explainStartupFailure, listenFailure } from './start-up-failure.js';
  * flight finish), then the instance (in-flight runs finish or are released, the database closes),
  * then exit 0. Each step is bounded by SHUTDOWN_TIMEOUT_SECONDS; should the whole still hang, the
  * process exits 1 so that a supervisor sees a shutdown that was not clean.
+ *
+ * The handlers are installed before start-up, not after it: a supervisor that signals as soon as
+ * the process says it runs (or while it starts) otherwise met Node's default, death by the signal
+ * with no exit code. A signal during start-up is kept and acted on once the instance is up.
  */
-const stopOnSignals = (conveyor: Instance, config: Config, drain: () => Promise<void> = () => Promise.resolve()) => {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    conveyor.logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
-    setTimeout(
-      () => {
-        conveyor.logger.error({ signal }, 'shutdown did not finish in time; exiting');
-        process.exit(1);
-      },
-      2 * config.shutdownTimeoutMs + 5_000,
-    ).unref();
-    drain()
-      .then(() => conveyor.close())
-      .then(() => {
-        conveyor.logger.info({ signal }, 'shut down cleanly');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        conveyor.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
+const catchStopSignals = (config: Config) => {
+  let stop: ((signal: string) => void) | undefined;
+  let received: string | undefined;
+  const on = (signal: string) => {
+    if (received) return;
+    received = signal;
+    if (stop) stop(signal);
+    // A start-up that hangs (a database that never answers) must not outlive the signal.
+    else setTimeout(() => process.exit(1), 2 * config.shutdownTimeoutMs + 5_000).unref();
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => on('SIGINT'));
+  process.on('SIGTERM', () => on('SIGTERM'));
+  return (conveyor: Instance, drain: () => Promise<void> = () => Promise.resolve()) => {
+    stop = (signal) => {
+      conveyor.logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+      setTimeout(
+        () => {
+          conveyor.logger.error({ signal }, 'shutdown did not finish in time; exiting');
+          process.exit(1);
+        },
+        2 * config.shutdownTimeoutMs + 5_000,
+      ).unref();
+      drain()
+        .then(() => conveyor.close())
+        .then(() => {
+          conveyor.logger.info({ signal }, 'shut down cleanly');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          conveyor.logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    };
+    if (received) stop(received);
+  };
 };
 
 /**
@@ -108,6 +121,7 @@ const configuration = (env: Readonly<Record<string, string | undefined>>): Confi
 /** `npm start` / `conveyor start`: the HTTP server and a worker in one process. */
 export const runServer = async (env: Readonly<Record<string, string | undefined>> = process.env) => {
   const config = configuration(env);
+  const stopOnSignals = catchStopSignals(config);
   try {
     limitHeapGrowth(config.heapGrowthPercent);
     await checkPortFree(config);
@@ -130,7 +144,7 @@ export const runServer = async (env: Readonly<Record<string, string | undefined>
       );
     });
     server.once('error', (error) => failed(listenFailure(error, config), config));
-    stopOnSignals(conveyor, config, () => drainServer(server, config.shutdownTimeoutMs, conveyor.logger));
+    stopOnSignals(conveyor, () => drainServer(server, config.shutdownTimeoutMs, conveyor.logger));
   } catch (error) {
     failed(error, config);
   }
@@ -139,12 +153,13 @@ export const runServer = async (env: Readonly<Record<string, string | undefined>
 /** `conveyor worker`: runs flows only, beside servers on the same Postgres database. */
 export const runWorker = async (env: Readonly<Record<string, string | undefined>> = process.env) => {
   const config = configuration(env);
+  const stopOnSignals = catchStopSignals(config);
   try {
     limitHeapGrowth(config.heapGrowthPercent);
     const logger = createPinoLogger(config.logLevel, undefined, 'worker');
     const conveyor = await startInstance(config, { logger }, { worker: true });
+    stopOnSignals(conveyor);
     conveyor.logger.info({ database: database(config) }, 'Conveyor worker running');
-    stopOnSignals(conveyor, config);
   } catch (error) {
     failed(error, config);
   }

@@ -16,12 +16,40 @@ export interface OAuthClientSettings {
   readonly [setting: string]: unknown;
 }
 
+/** What a change of a connection's credentials stores: new credentials, and whether they still work. */
+export interface CredentialChange {
+  readonly credentials?: Credentials;
+  /** False when the provider refused them for good (a revoked refresh token): the user must reconnect. */
+  readonly verified?: boolean;
+}
+
+/**
+ * Changes a stored connection's credentials: `change` receives them as stored now (another process
+ * may have changed them since they were read) and returns what to store, or null for nothing. One
+ * change at a time per connection across every process, so that two users of a connection never
+ * spend one refresh token twice. Resolves to the credentials stored afterwards.
+ */
+export type ChangeCredentials = (
+  change: (stored: Credentials) => Promise<CredentialChange | null>,
+) => Promise<Credentials>;
+
 /** A connection as a hook uses it: its credentials, and the OAuth client it authorizes with. */
 export interface ConnectionUse {
   readonly credentials: Credentials;
   readonly oauth: { readonly client: OAuthClientSettings } | null;
-  /** Persists the whole credentials when a hook changes them (e.g. a refreshed access token). */
-  readonly save?: (credentials: Credentials) => Promise<void>;
+  /**
+   * How tokens a hook renews and values it sets reach the stored connection. Absent for credentials
+   * that are not stored (a check before they are, a test): changes then stay with the hook's session.
+   */
+  readonly change?: ChangeCredentials;
+}
+
+/** The OAuth side of a credential check: the client, where the provider sent the user back, the PKCE verifier. */
+export interface OAuthCheck {
+  readonly client: OAuthClientSettings;
+  readonly redirectUri: string;
+  /** The PKCE code verifier kept with the authorization the code answers; null when there is none. */
+  readonly codeVerifier?: string | null;
 }
 
 /** What of the step's owner a draft hook may read (Automatisch's `$.forms`), asked for when needed, never loaded in advance. */
@@ -30,6 +58,8 @@ export interface OwnerData {
   flows(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
   /** The owner's forms, newest first. */
   forms(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
+  /** The owner's agents, by name (the agents app runs them). */
+  agents(): Promise<ReadonlyArray<{ readonly id: string; readonly name: string }>>;
 }
 
 /** A step being edited asks its app for options or extra arguments. */
@@ -61,16 +91,28 @@ export interface AppCatalog {
     appKey: string,
     input: Readonly<Record<string, unknown>>,
   ): { ok: true; value: OAuthClientSettings } | { ok: false; fields: FieldErrors };
-  /** Asks the remote service whether the credentials work; for OAuth2 with a `code`, exchanges it. */
+  /**
+   * Asks the remote service whether the credentials work; for OAuth2 with a `code`, exchanges it.
+   * `change` is given for credentials already stored: tokens renewed during the check go through it.
+   */
   verifyCredentials(
     appKey: string,
     credentials: Credentials,
-    oauth: { readonly client: OAuthClientSettings; readonly redirectUri: string } | null,
+    oauth: OAuthCheck | null,
+    change?: ChangeCredentials,
   ): Promise<CredentialCheck>;
-  /** Where to send the user to grant access (OAuth2 apps); null for other apps. */
+  /**
+   * Where to send the user to grant access (OAuth2 apps); null for other apps. Apps using PKCE send
+   * the challenge of `codeVerifier`, which the caller keeps for the exchange.
+   */
   authorizationUrl(
     appKey: string,
-    request: { readonly client: OAuthClientSettings; readonly redirectUri: string; readonly state: string },
+    request: {
+      readonly client: OAuthClientSettings;
+      readonly redirectUri: string;
+      readonly state: string;
+      readonly codeVerifier?: string;
+    },
   ): string | null;
   /**
    * Checks a step's parameters against its trigger's or action's arguments: null when they fit,

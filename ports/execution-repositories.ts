@@ -1,3 +1,4 @@
+import type { DatastoreEntry } from '../core/domain/datastore.js';
 import type { ErrorDetails, Execution, ExecutionStatus, ExecutionStep, RecordPlace } from '../core/domain/execution.js';
 import type { Flow, Step, VersionRef } from '../core/domain/flow.js';
 import type { Page, PageRequest } from '../core/domain/page.js';
@@ -25,6 +26,10 @@ export interface ExecutionFilter {
   readonly status?: ExecutionStatus | undefined;
   readonly from?: Date | undefined;
   readonly to?: Date | undefined;
+  /** Only runs of this version number (`flowVersion.number`). */
+  readonly flowVersion?: number | undefined;
+  /** Case-insensitive substring of a record's input, output or error as JSON text. */
+  readonly dataContains?: string | undefined;
 }
 
 export interface ExecutionWithFlow extends Execution {
@@ -170,12 +175,15 @@ export interface RunSignalRepository {
     readonly kind: SignalKind;
     readonly payload: unknown;
     readonly now: Date;
+    /** Meant for this taker only (an agent's tool call waiting for approval: its id); none for any. */
+    readonly target?: string | null;
   }): Promise<void>;
   /**
    * The signal of the kind `stepKey` took already; else the oldest untaken one, now taken by it
-   * (two steps never take the same); else null.
+   * (two steps never take the same); else null. With a `target`, only signals meant for it, each
+   * target's taken apart from the step's others; without, only signals meant for anyone.
    */
-  take(executionId: string, kind: SignalKind, stepKey: string): Promise<RunSignal | null>;
+  take(executionId: string, kind: SignalKind, stepKey: string, target?: string): Promise<RunSignal | null>;
   /** The value kept for `stepKey`: the one kept first, else `value`, kept from now on. */
   keep(executionId: string, stepKey: string, value: unknown, newId: string, now: Date): Promise<unknown>;
 }
@@ -189,6 +197,18 @@ export interface FlowStoreRepository {
    * record of the run that wrote it.
    */
   set(flowId: string, key: string, value: unknown, now: Date): Promise<void>;
+  /**
+   * The keys that start with `prefix` (given without it), in key order; `contains` keeps those
+   * whose key (without the prefix) or value as JSON holds it, case-insensitively.
+   */
+  list(
+    flowId: string,
+    prefix: string,
+    filter: { readonly contains?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<DatastoreEntry>>;
+  /** Whether there was such a key. */
+  delete(flowId: string, key: string): Promise<boolean>;
 }
 
 /** What polling triggers have seen, so that an item starts one run only. */

@@ -7,6 +7,14 @@ import type { Page, PageRequest } from '../core/domain/page.js';
 import type { Permission, Role } from '../core/domain/role.js';
 import type { AccessToken, UserTokenKind } from '../core/domain/tokens.js';
 import type { User, UserStatus, UserWithRole } from '../core/domain/user.js';
+import type {
+  AgentExecutionRepository,
+  AgentMemoryRepository,
+  AgentRepository,
+  AgentToolRepository,
+  StepCallRepository,
+} from './agent-repositories.js';
+import type { CredentialChange } from './app-catalog.js';
 import type { BillingEventRepository, InvoiceRepository, SubscriptionRepository, UsageRepository } from './billing.js';
 import type {
   ExecutionRepository,
@@ -15,6 +23,7 @@ import type {
   RunSignalRepository,
   SeenItemRepository,
 } from './execution-repositories.js';
+import type { FlowHookRepository } from './flow-hook-repository.js';
 import type {
   FlowRepository,
   FlowVersionRepository,
@@ -24,6 +33,7 @@ import type {
 } from './flow-repositories.js';
 import type { FormRepository } from './form-repository.js';
 import type { ListenerRepository } from './listener-repository.js';
+import type { McpServerRepository, McpToolExecutionRepository, McpToolRepository } from './mcp-repositories.js';
 import type {
   SamlAuthProviderRepository,
   SamlIdentityRepository,
@@ -158,9 +168,19 @@ export interface NewConnection {
   readonly now: Date;
 }
 
+/**
+ * An authorization under way: the hash of the state sent to the provider, until when it may come
+ * back, and the PKCE code verifier (stored sealed) that the code's exchange sends.
+ */
+export interface PendingAuthorization {
+  readonly hash: string;
+  readonly expiresAt: Date;
+  readonly codeVerifier: string | null;
+}
+
 /** A stored connection as the core works on it: credentials opened, and any pending OAuth state. */
 export interface ConnectionRecord extends ConnectionWithCredentials {
-  readonly oauthState: { readonly hash: string; readonly expiresAt: Date } | null;
+  readonly oauthState: PendingAuthorization | null;
   /** Its owner's account was removed: nothing may use it any more. */
   readonly ownerRemoved: boolean;
 }
@@ -171,18 +191,32 @@ export interface ConnectionChanges {
   readonly screenName?: string | null;
   readonly oauthClientId?: string | null;
   /** Set when an authorization URL is made; cleared (null) once used. */
-  readonly oauthState?: { readonly hash: string; readonly expiresAt: Date } | null;
+  readonly oauthState?: PendingAuthorization | null;
 }
 
 export interface ConnectionRepository {
   insert(connection: NewConnection): Promise<Connection>;
   findById(id: string): Promise<ConnectionRecord | null>;
-  /** Connections of an app, newest first; only the owner's when `ownerId` is given. */
+  /**
+   * Connections of an app, newest first; only the owner's when `ownerId` is given. `drafts`: also
+   * those never verified yet (a connection verified once stays listed when a later check fails).
+   */
   listByApp(
     appKey: string,
-    filter: { readonly ownerId: string | null; readonly verifiedOnly: boolean },
+    filter: { readonly ownerId: string | null; readonly drafts: boolean },
   ): Promise<Connection[]>;
   update(id: string, changes: ConnectionChanges, now: Date): Promise<void>;
+  /**
+   * Changes the credentials one change at a time per connection, across every process on the
+   * database (see `ChangeCredentials`); `change` may wait on the network (a token endpoint), so call
+   * this outside a transaction. On Postgres it holds the row's lock in a transaction of its own; on
+   * SQLite, which one process uses, a lock in the process. Null when the connection is gone.
+   */
+  changeCredentials(
+    id: string,
+    change: (stored: Credentials) => Promise<CredentialChange | null>,
+    now: () => Date,
+  ): Promise<Credentials | null>;
   delete(id: string): Promise<void>;
   /** How many connections the user has, per app. */
   countByApp(userId: string): Promise<ReadonlyArray<{ readonly appKey: string; readonly count: number }>>;
@@ -243,8 +277,17 @@ export interface Repositories {
   readonly executionSteps: ExecutionStepRepository;
   readonly flowStore: FlowStoreRepository;
   readonly runSignals: RunSignalRepository;
+  readonly stepCalls: StepCallRepository;
+  readonly agentMemories: AgentMemoryRepository;
   readonly seenItems: SeenItemRepository;
   readonly listeners: ListenerRepository;
+  readonly flowHooks: FlowHookRepository;
+  readonly agents: AgentRepository;
+  readonly agentTools: AgentToolRepository;
+  readonly agentExecutions: AgentExecutionRepository;
+  readonly mcpServers: McpServerRepository;
+  readonly mcpTools: McpToolRepository;
+  readonly mcpToolExecutions: McpToolExecutionRepository;
   readonly samlProviders: SamlAuthProviderRepository;
   readonly samlIdentities: SamlIdentityRepository;
   readonly samlMessages: SamlMessageRepository;

@@ -1,4 +1,5 @@
 import type { ConnectionUse } from './app-catalog.js';
+import type { ChatAnswer, ChatRequest, TokenUsage, ToolSpec } from './language-model.js';
 
 /** The durable memory an app sees as `ctx.store`. */
 export interface StepStore {
@@ -53,7 +54,38 @@ export interface RunControl {
   ): Promise<{ readonly ok: true; readonly executionId: string } | { readonly ok: false; readonly reason: string }>;
   /** A run this run called, as it stands; null for any other. */
   calledRun(executionId: string): Promise<CalledRun | null>;
+  /**
+   * Runs an agent of the run's owner (the `agents` app's step) in its tool-calling loop, as this
+   * step: its model and tool calls are recorded under the step, and asked again (the step ran
+   * again after a suspend or a crash) it carries on from them, never making a finished call again.
+   * It suspends while a tool call waits for a person's approval or a called flow.
+   */
+  runAgent(request: AgentRunRequest): Promise<AgentRunOutcome>;
 }
+
+export interface AgentRunRequest {
+  readonly agentId: string;
+  readonly prompt: string;
+  /** With the agent's memory on: the conversation (per flow and key) it remembers and goes on. */
+  readonly conversationKey?: string | null;
+}
+
+/** The `runAgent` step's output. */
+export interface AgentRunOutput {
+  /** The model's last answer. */
+  readonly output: string;
+  readonly agentExecutionId: string;
+  /** Model calls made. */
+  readonly iterations: number;
+  readonly usage: TokenUsage;
+  readonly toolCalls: number;
+}
+
+export type AgentRunOutcome =
+  | { readonly kind: 'success'; readonly output: AgentRunOutput }
+  /** Record nothing: the step runs again at `until` or when woken (an approval, a called run's end). */
+  | { readonly kind: 'suspend'; readonly until: Date }
+  | { readonly kind: 'failure'; readonly failure: StepFailure };
 
 export interface StepRunRequest {
   readonly appKey: string;
@@ -80,6 +112,11 @@ export interface IncomingRequest {
   /** A parameter given more than once has every value, as an array (as Express reads a query). */
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   readonly body: unknown;
+  /**
+   * The body exactly as received ('' when empty): what vendors sign. Requests the engine makes
+   * itself (a flow called by another, a form's answers) have none: the app sees `body` as JSON.
+   */
+  readonly rawBody?: string;
 }
 
 export interface StepFailure {
@@ -114,9 +151,43 @@ export interface TriggerItem {
   readonly data: unknown;
 }
 
-export type TriggerOutcome =
+/** A webhook trigger's own answer to a request (a vendor's verification handshake). */
+export interface TriggerReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Text as it is, anything else as JSON; null for no body. */
+  readonly body: unknown;
+}
+
+/** A trigger's items, or why there are none. */
+export type ItemsOutcome =
   | { readonly kind: 'success'; readonly items: readonly TriggerItem[] }
   | { readonly kind: 'failure'; readonly failure: StepFailure };
+
+export type TriggerOutcome =
+  | ItemsOutcome
+  /** A webhook trigger refused the request (its signature does not verify): no run, a 401. */
+  | { readonly kind: 'refused'; readonly reason: string }
+  /** A webhook trigger answered the request itself: no run. */
+  | { readonly kind: 'reply'; readonly reply: TriggerReply };
+
+/** What an instant trigger's hook is registered with, and removed with later. */
+export interface HookRequest {
+  readonly appKey: string;
+  readonly key: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly connection: ConnectionUse | null;
+  /** The flow's public webhook address, where the vendor is to deliver. */
+  readonly webhookUrl: string;
+  /** The flow's store; none when removing the hook of a flow that may be gone. */
+  readonly store?: StepStore;
+}
+
+export type HookOutcome =
+  /** What `registerHook` returned, as JSON holds it (null for nothing): to keep until the hook is removed. */
+  { readonly kind: 'registered'; readonly hook: unknown } | { readonly kind: 'failure'; readonly failure: StepFailure };
+
+export type UnhookOutcome = { readonly kind: 'removed' } | { readonly kind: 'failure'; readonly failure: StepFailure };
 
 /** A message a listener trigger received (the SDK's `ListenerMessage`). */
 export interface ListenedMessage {
@@ -151,7 +222,16 @@ export type ListenOutcome = { readonly kind: 'closed' } | { readonly kind: 'fail
 /** Runs apps' actions and triggers; a failure of the app is an outcome, never a throw. */
 export interface StepRunner {
   runAction(request: StepRunRequest): Promise<ActionOutcome>;
-  runTrigger(request: StepRunRequest & { readonly webhook: IncomingRequest | null }): Promise<TriggerOutcome>;
+  /** `hook`: what the trigger's `registerHook` returned when the flow was published; null when none. */
+  runTrigger(
+    request: StepRunRequest & { readonly webhook: IncomingRequest | null; readonly hook?: unknown },
+  ): Promise<TriggerOutcome>;
+  /** Whether the trigger registers a hook with its vendor when its flow is published (an instant trigger). */
+  registersHook(appKey: string, key: string): boolean;
+  /** Asks an instant trigger to register its hook with the vendor (`registerHook`). */
+  registerHook(request: HookRequest): Promise<HookOutcome>;
+  /** Asks the trigger to remove the hook it registered (`unregisterHook`, given `hook`). */
+  unregisterHook(request: HookRequest & { readonly hook: unknown }): Promise<UnhookOutcome>;
   /** Holds a listener trigger's subscription open until `request.signal` aborts or it breaks. */
   listen(request: ListenRequest): Promise<ListenOutcome>;
   /**
@@ -159,7 +239,36 @@ export interface StepRunner {
    * zone; null for webhook triggers and parameters that name no schedule.
    */
   scheduleOf(appKey: string, key: string, parameters: Readonly<Record<string, unknown>>): Schedule | null;
+  /** One chat turn with a language-model app (one with the `languageModel` capability) and its connection. */
+  chat(request: ConnectedRequest & { readonly chat: ChatRequest }): Promise<ChatOutcome>;
+  /** The tools an app with the `toolbox` capability offers with the connection (an MCP server's). */
+  listTools(request: ConnectedRequest): Promise<ToolListOutcome>;
+  /** Calls one of those tools. */
+  callTool(
+    request: ConnectedRequest & { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> },
+  ): Promise<ToolCallOutcome>;
 }
+
+/** An app used with a connection outside any step of its own: a model or a toolbox an agent uses. */
+export interface ConnectedRequest {
+  readonly appKey: string;
+  readonly connection: ConnectionUse | null;
+  /** The run and step asking, for the app's logs and idempotency keys; null outside runs. */
+  readonly execution: StepRunRequest['execution'];
+  readonly signal?: AbortSignal;
+}
+
+export type ChatOutcome =
+  | { readonly kind: 'success'; readonly answer: ChatAnswer }
+  | { readonly kind: 'failure'; readonly failure: StepFailure };
+
+export type ToolListOutcome =
+  | { readonly kind: 'success'; readonly tools: readonly ToolSpec[] }
+  | { readonly kind: 'failure'; readonly failure: StepFailure };
+
+export type ToolCallOutcome =
+  | { readonly kind: 'success'; readonly output: unknown }
+  | { readonly kind: 'failure'; readonly failure: StepFailure };
 
 export interface Schedule {
   readonly cron: string;

@@ -4,6 +4,7 @@ import { indexApps, sessionOpener } from './catalog-apps.js';
 import { authInputs, type CredentialRecheck, credentialChecks } from './catalog-credentials.js';
 import { type DraftHooks, type DraftRun, draftHooks } from './catalog-drafts.js';
 import { type StepHooks, type StepRun, stepHooks } from './catalog-steps.js';
+import { endpointOverridesOf, withEndpointOverride } from './endpoint-overrides.js';
 import { type App, createHttpTransport, type HttpLimits, type ResolveHost } from './sdk/index.js';
 
 export interface AppCatalogOptions {
@@ -13,6 +14,8 @@ export interface AppCatalogOptions {
   readonly logger: Logger;
   /** Defaults: 30 s per request, 10 MiB per answer. */
   readonly httpLimits?: Partial<HttpLimits>;
+  /** `APP_BASE_URL_<KEY>` and `APP_AUTH_URL_<KEY>` variables: where apps reach their vendor instead. */
+  readonly appAddresses?: Readonly<Record<string, string>>;
   /** The DNS behind `ctx.http`'s network guard; the system's unless a test fakes one. */
   readonly resolveHost?: ResolveHost;
 }
@@ -33,7 +36,8 @@ export interface InProcessAppCatalog extends AppCatalog, StepHooks, DraftHooks, 
 
 /** The catalog is assembled from its parts (catalog-*.ts), which share the apps and one HTTP transport. */
 export const createAppCatalog = (options: AppCatalogOptions): InProcessAppCatalog => {
-  const apps = indexApps(options.apps);
+  const overrides = endpointOverridesOf(options.appAddresses ?? {}, options.apps, options.logger);
+  const apps = indexApps(options.apps.map((app) => withEndpointOverride(app, overrides.get(app.key))));
   const transport = createHttpTransport(
     { allowPrivateNetworks: options.allowPrivateNetworks },
     options.httpLimits,

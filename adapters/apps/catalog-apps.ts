@@ -58,7 +58,7 @@ export const sessionOpener =
       logger,
       credentials: connection?.credentials ?? {},
       client: connection?.oauth?.client ?? null,
-      ...(connection?.save && { saveCredentials: connection.save }),
+      ...(connection?.change && { changeCredentials: connection.change }),
       ...(extra.signal && { signal: extra.signal }),
       ...(extra.execution !== undefined && { execution: extra.execution }),
       ...(extra.run !== undefined && { run: extra.run }),

@@ -1,11 +1,18 @@
 import type { Credentials } from '../../core/domain/app.js';
 import type { FieldErrors } from '../../core/domain/errors.js';
-import type { AppCatalog, ConnectionUse, CredentialCheck, OAuthClientSettings } from '../../ports/app-catalog.js';
+import type {
+  AppCatalog,
+  ChangeCredentials,
+  ConnectionUse,
+  CredentialCheck,
+  OAuthCheck,
+} from '../../ports/app-catalog.js';
 import type { AppsByKey, CatalogParts, OpenSession } from './catalog-apps.js';
 import { failureReason, secretsOf } from './failure-reason.js';
 import type { App, AppContext, OAuth2AuthDefinition } from './sdk/index.js';
 import { TOKEN_KEYS } from './sdk/oauth2.js';
 import type { Session } from './sdk/session.js';
+import { withoutKeys } from './sdk/token-endpoint.js';
 import { validate } from './sdk/validation.js';
 
 export interface CredentialRecheck {
@@ -21,9 +28,6 @@ type AuthHookContext = AppContext<Record<string, never>, any>;
 
 const withoutUndefined = <T extends Record<string, unknown>>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
-const without = (value: Credentials, keys: readonly string[]): Credentials =>
-  Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 
 const unknownApp = (appKey: string): FieldErrors => ({ general: [`${appKey} is not a known app.`] });
 
@@ -51,7 +55,11 @@ const authContext = (app: App, session: Session): AuthHookContext => {
 /** Runs the app's own check: verify (fields) or profile (OAuth2). */
 const check = async (app: App, session: Session) => {
   const ctx = authContext(app, session);
-  if (app.auth.kind === 'fields') return app.auth.verify(ctx);
+  if (app.auth.kind === 'fields') {
+    // Fields that get a token work when the provider gives them one now, not when one is cached.
+    if (app.auth.token) await session.renewToken();
+    return app.auth.verify(ctx);
+  }
   if (app.auth.kind === 'oauth2') return app.auth.profile(ctx);
   return { screenName: null };
 };
@@ -84,8 +92,6 @@ export const authInputs = (apps: AppsByKey): AuthInputs => ({
   },
 });
 
-type OAuthUse = { readonly client: OAuthClientSettings; readonly redirectUri: string };
-
 /** Runs the app's check with a connection: its screen name, and the credentials it leaves. */
 const checked = async (open: OpenSession, app: App, connection: ConnectionUse): Promise<CredentialCheck> => {
   const session = open(app, connection);
@@ -99,25 +105,25 @@ const checkOAuth2 = async (
   app: App,
   auth: OAuth2AuthDefinition<any>,
   credentials: Credentials,
-  oauth: OAuthUse,
+  oauth: OAuthCheck,
+  change: ChangeCredentials | undefined,
 ): Promise<CredentialCheck> => {
   const { code, state: _state, ...stored } = credentials;
-  let current = stored;
-  if (code !== undefined) {
-    if (typeof code !== 'string' || code === '') return { ok: false, reason: 'The authorization code is empty.' };
-    const tokens = await auth.exchangeCode(open(app, null).bareHttp, oauth.client, code, oauth.redirectUri);
-    // Tokens of an earlier authorization must not outlive the new one.
-    current = { ...without(stored, TOKEN_KEYS), ...tokens };
+  if (code === undefined) {
+    if (typeof stored.accessToken !== 'string')
+      return { ok: false, reason: 'The connection has not been authorized yet.' };
+    return checked(open, app, { credentials: stored, oauth, ...(change && { change }) });
   }
-  if (typeof current.accessToken !== 'string') {
-    return { ok: false, reason: 'The connection has not been authorized yet.' };
-  }
-  return checked(open, app, { credentials: current, oauth });
+  if (typeof code !== 'string' || code === '') return { ok: false, reason: 'The authorization code is empty.' };
+  const bare = open(app, null).bareHttp;
+  const tokens = await auth.exchangeCode(bare, oauth.client, code, oauth.redirectUri, oauth.codeVerifier ?? null);
+  // Tokens of an earlier authorization must not outlive the new one; they are stored by the caller.
+  return checked(open, app, { credentials: { ...withoutKeys(stored, TOKEN_KEYS), ...tokens }, oauth });
 };
 
 /** Asks the remote service whether credentials work, when a connection is made and later. */
 export const credentialChecks = ({ apps, open, logger }: CatalogParts): CredentialChecks => ({
-  async verifyCredentials(appKey, credentials, oauth) {
+  async verifyCredentials(appKey, credentials, oauth, change) {
     const app = apps.find(appKey);
     if (!app) return { ok: false, reason: `${appKey} is not a known app.` };
     const { code: _code, state: _state, ...stored } = credentials;
@@ -126,10 +132,10 @@ export const credentialChecks = ({ apps, open, logger }: CatalogParts): Credenti
       if (app.auth.kind === 'fields') {
         const parsed = validate(app.auth.schema, stored);
         if (!parsed.ok) return { ok: false, reason: `Missing or invalid: ${Object.keys(parsed.fields).join(', ')}.` };
-        return await checked(open, app, { credentials: stored, oauth: null });
+        return await checked(open, app, { credentials: stored, oauth: null, ...(change && { change }) });
       }
       if (!oauth) return { ok: false, reason: 'No OAuth client is set for this connection.' };
-      return await checkOAuth2(open, app, app.auth, credentials, oauth);
+      return await checkOAuth2(open, app, app.auth, credentials, oauth, change);
     } catch (error) {
       const reason = failureReason(error, secretsOf(app, credentials, oauth?.client ?? null));
       logger.warn({ app: appKey, reason }, 'credential check failed');

@@ -19,7 +19,7 @@ type Drafts = Pick<AppCatalog, 'loadDynamicData' | 'loadDynamicFields'> & DraftH
 type DraftHandlers<T> = (app: App) => Readonly<Record<string, (ctx: any) => Promise<T>>>;
 
 /** A draft hook called outside a flow sees an owner with nothing. */
-const NO_OWNER: OwnerData = { flows: async () => [], forms: async () => [] };
+const NO_OWNER: OwnerData = { flows: async () => [], forms: async () => [], agents: async () => [] };
 
 const dataOf: DraftHandlers<readonly DynamicOption[]> = (app) => app.dynamicData;
 const fieldsOf: DraftHandlers<readonly ArgumentDescription[]> = (app) => app.dynamicFields;

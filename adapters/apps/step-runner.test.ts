@@ -4,7 +4,17 @@ import { CapturingLogger } from '../../test/support/capturing-logger.js';
 import { TEST_ICON } from '../../test/support/test-icon.js';
 import { createAppCatalog } from './app-catalog.js';
 import { builtInApps } from './index.js';
-import { defineAction, defineApp, noAuth, TemporaryError, text } from './sdk/index.js';
+import {
+  defineAction,
+  defineApp,
+  defineTrigger,
+  fieldsAuth,
+  noAuth,
+  refuseWebhook,
+  replyToWebhook,
+  TemporaryError,
+  text,
+} from './sdk/index.js';
 import { createStepRunner } from './step-runner.js';
 
 /** Throws an error carrying the `code` (and `syscall`) it is given, as drivers do. */
@@ -39,7 +49,39 @@ const thrower = defineApp({
   ],
 });
 
-const apps = [...builtInApps, thrower];
+/** An instant trigger whose vendor echoes the key it was sent, and which refuses or answers as told. */
+const vendor = defineApp({
+  key: 'echo-vendor',
+  name: 'Echo vendor',
+  description: 'Echoes.',
+  icon: TEST_ICON,
+  primaryColor: '#000000',
+  version: 1,
+  auth: fieldsAuth({
+    fields: { apiKey: text({ label: 'API key', required: true, secret: true }) },
+    verify: async () => ({ screenName: 'echo' }),
+  }),
+  triggers: [
+    defineTrigger({
+      key: 'event',
+      name: 'Event',
+      description: 'An event.',
+      type: 'webhook',
+      arguments: {},
+      async run(ctx) {
+        if (ctx.webhook?.query.answer === 'yes') return replyToWebhook({ status: 202, body: 'noted' });
+        return refuseWebhook('Unsigned.');
+      },
+      async registerHook(ctx) {
+        throw new Error(`Key ${String(ctx.auth.data.apiKey)} may not make hooks for ${ctx.webhookUrl}.`);
+      },
+      async unregisterHook() {},
+    }),
+  ],
+  actions: [],
+});
+
+const apps = [...builtInApps, thrower, vendor];
 const catalog = createAppCatalog({ apps, allowPrivateNetworks: true, logger: new CapturingLogger() });
 const runner = createStepRunner(catalog, apps);
 afterAll(() => catalog.close());
@@ -108,5 +150,45 @@ describe('step runner: which failures are worth another attempt', () => {
         retryable: false,
       });
     }
+  });
+});
+
+describe('step runner: instant triggers', () => {
+  const connection = { credentials: { apiKey: 'key-1234567' }, oauth: null };
+  const store = { get: async () => undefined, set: async () => {} };
+  const trigger = (webhook: { query: Record<string, string> } | null) =>
+    runner.runTrigger({
+      appKey: 'echo-vendor',
+      key: 'event',
+      parameters: {},
+      connection,
+      store,
+      execution: null,
+      webhook: webhook && { method: 'POST', headers: {}, body: null, ...webhook },
+    });
+
+  it('a delivery may be refused or answered; a poll or a test that does so has failed', async () => {
+    expect(await trigger({ query: {} })).toEqual({ kind: 'refused', reason: 'Unsigned.' });
+    expect(await trigger({ query: { answer: 'yes' } })).toEqual({
+      kind: 'reply',
+      reply: { status: 202, headers: {}, body: 'noted' },
+    });
+    expect(await trigger(null)).toEqual({ kind: 'failure', failure: { message: 'Unsigned.', retryable: false } });
+  });
+
+  it('a refused registration says why, without the connection’s secrets', async () => {
+    expect(runner.registersHook('echo-vendor', 'event')).toBe(true);
+    expect(runner.registersHook('webhook', 'catchRawWebhook')).toBe(false);
+    const outcome = await runner.registerHook({
+      appKey: 'echo-vendor',
+      key: 'event',
+      parameters: {},
+      connection,
+      webhookUrl: 'https://c.test/webhooks/flows/f1',
+    });
+    expect(outcome).toEqual({
+      kind: 'failure',
+      failure: { message: 'Key [redacted] may not make hooks for https://c.test/webhooks/flows/f1.', retryable: false },
+    });
   });
 });

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import type {
   ActionOutcome,
+  HookOutcome,
   ListenOutcome,
   StepFailure,
   StepRunner,
   StepRunRequest,
   TriggerOutcome,
+  UnhookOutcome,
 } from '../../ports/step-runner.js';
 import type { InProcessAppCatalog } from './app-catalog.js';
 import { failureReason, secretsOf } from './failure-reason.js';
 import type { App } from './sdk/index.js';
 import {
+  AuthorizationRevokedError,
   HttpError,
   HttpRequestError,
   InvalidParametersError,
@@ -18,6 +21,8 @@ import {
   isFlowSuspend,
   isFlowWait,
   TemporaryError,
+  WebhookRefusedError,
+  WebhookReplyRequested,
 } from './sdk/index.js';
 import { validate } from './sdk/validation.js';
 
@@ -60,14 +65,21 @@ const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.p
 export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly App[]): StepRunner => {
   const byKey = new Map(apps.map((app) => [app.key, app]));
 
-  const failure = (request: StepRunRequest, error: unknown): StepFailure => {
+  const reasonOf = (request: Pick<StepRunRequest, 'appKey' | 'connection'>, error: unknown): string => {
     const app = byKey.get(request.appKey);
     const secrets = app
       ? secretsOf(app, request.connection?.credentials ?? {}, request.connection?.oauth?.client ?? null)
       : [];
-    const message = failureReason(error, secrets);
+    return failureReason(error, secrets);
+  };
+
+  const failure = (request: Pick<StepRunRequest, 'appKey' | 'connection'>, error: unknown): StepFailure => {
+    const message = reasonOf(request, error);
     if (error instanceof InvalidParametersError)
       return { message, retryable: false, details: { fields: error.fields } };
+    // Only the user can mend it (the connection is marked unverified): another attempt would fail alike.
+    if (error instanceof AuthorizationRevokedError)
+      return { message, retryable: false, details: { kind: 'reconnect' } };
     if (error instanceof HttpError) {
       return {
         message,
@@ -111,6 +123,30 @@ export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly Ap
         const items = await catalog.runTrigger(request);
         return { kind: 'success', items: items.map((item) => ({ ...item, data: asJson(item.data) })) };
       } catch (error) {
+        // Only a request can be refused or answered: a poll or a test that throws these has failed.
+        if (request.webhook && error instanceof WebhookRefusedError)
+          return { kind: 'refused', reason: reasonOf(request, error) };
+        if (request.webhook && error instanceof WebhookReplyRequested) {
+          const { status, headers = {}, body = null } = error.reply;
+          return { kind: 'reply', reply: { status, headers, body: asJson(body) } };
+        }
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async registerHook(request): Promise<HookOutcome> {
+      try {
+        return { kind: 'registered', hook: asJson(await catalog.registerHook(request)) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async unregisterHook(request): Promise<UnhookOutcome> {
+      try {
+        await catalog.unregisterHook(request);
+        return { kind: 'removed' };
+      } catch (error) {
         return { kind: 'failure', failure: failure(request, error) };
       }
     },
@@ -131,9 +167,35 @@ export const createStepRunner = (catalog: InProcessAppCatalog, apps: readonly Ap
         });
         return { kind: 'closed' };
       } catch (error) {
-        return { kind: 'failure', failure: failure({ ...request, execution: null }, error) };
+        return { kind: 'failure', failure: failure(request, error) };
       }
     },
+
+    async chat(request) {
+      try {
+        return { kind: 'success', answer: await catalog.chat(request) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async listTools(request) {
+      try {
+        return { kind: 'success', tools: await catalog.listTools(request) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    async callTool(request) {
+      try {
+        return { kind: 'success', output: asJson(await catalog.callTool(request)) };
+      } catch (error) {
+        return { kind: 'failure', failure: failure(request, error) };
+      }
+    },
+
+    registersHook: (appKey, key) => byKey.get(appKey)?.triggers.find((t) => t.key === key)?.registerHook !== undefined,
 
     scheduleOf(appKey, key, parameters) {
       const trigger = byKey.get(appKey)?.triggers.find((t) => t.key === key);

@@ -394,7 +394,7 @@ describe('the database commands in a process of their own', () => {
       const run = (input: string, ...argv: string[]) =>
         spawnSync(process.execPath, ['--import', 'tsx', resolve('composition/cli.ts'), ...argv], {
           encoding: 'utf8',
-          timeout: 30_000,
+          timeout: 50_000,
           input,
           env: { ...env, CONVEYOR_ADMIN_PASSWORD: '' },
         });
@@ -409,5 +409,6 @@ describe('the database commands in a process of their own', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two processes that each load the command line through tsx: slow on a loaded 2-core machine.
+  }, 120_000);
 });

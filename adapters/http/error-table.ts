@@ -55,6 +55,7 @@ const TABLE: Table = {
   'flow.draft_stale': (f) => ({ ...core(409, 'DraftConflictError')(f), headers: { ETag: `"${f.revision}"` } }),
   'step.trigger_not_deletable': core(422, 'TriggerDeletionError'),
   'webhook.filtered': core(422, 'FilteredError'),
+  'webhook.unverified': core(401, 'UnauthenticatedError'),
   'execution.failed': core(422, 'ExecutionFailedError'),
   'app.call_failed': core(422, 'AppCallError'),
   'http.bad_request': (f) => ({ status: 400, type: 'BadRequestError', errors: { general: [f.message] } }),

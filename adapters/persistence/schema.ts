@@ -113,6 +113,10 @@ export interface ConnectionsTable {
   screen_name: string | null;
   oauth_state_hash: string | null;
   oauth_state_expires_at: Timestamp | null;
+  /** The pending authorization's PKCE code verifier, sealed (SecretBox) and bound to the row id. */
+  oauth_code_verifier: string | null;
+  /** Never verified yet: not listed for use. */
+  draft: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -252,7 +256,34 @@ export interface RunSignalsTable {
   kind: string;
   payload: Json | null;
   taken_by: string | null;
+  /** The one taker it is meant for (an agent's call waiting for approval); null for any. */
+  target: string | null;
   created_at: Timestamp;
+}
+
+export interface ExecutionStepCallsTable {
+  id: string;
+  execution_id: string;
+  step_key: string;
+  step_id: string;
+  seq: number;
+  kind: string;
+  name: string;
+  input: Json | null;
+  output: Json | null;
+  status: string;
+  error: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface AgentMemoriesTable {
+  agent_id: string;
+  conversation: string;
+  messages: Json;
+  updated_at: Timestamp;
 }
 
 export interface FlowStoreTable {
@@ -286,6 +317,62 @@ export interface ListenerMessagesTable {
   flow_id: string;
   message_key: string;
   created_at: Timestamp;
+}
+
+export interface FlowHooksTable {
+  flow_id: string;
+  app_key: string;
+  trigger_key: string;
+  connection_id: string | null;
+  parameters: Json;
+  webhook_url: string;
+  /** Sealed JSON (`SecretBox`, context `flow-hook:<flow id>`). */
+  state: string;
+  created_at: Timestamp;
+}
+
+export interface AgentsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  instructions: string | null;
+  connection_id: string | null;
+  model: string | null;
+  temperature: number | null;
+  limits: Json;
+  memory: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Set when deleted: gone from every read, kept for its runs. */
+  deleted_at: Timestamp | null;
+}
+
+export interface AgentToolsTable {
+  id: string;
+  agent_id: string;
+  type: string;
+  app_key: string | null;
+  connection_id: string | null;
+  actions: Json;
+  flow_id: string | null;
+  ask_first: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AgentExecutionsTable {
+  id: string;
+  agent_id: string;
+  execution_id: string | null;
+  step_key: string | null;
+  prompt: string;
+  output: string | null;
+  status: string;
+  usage: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 export interface SamlAuthProvidersTable {
@@ -392,6 +479,38 @@ export interface BillingEventsTable {
   received_at: Timestamp;
 }
 
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface McpToolsTable {
+  id: string;
+  mcp_server_id: string;
+  type: string;
+  app_key: string | null;
+  action: string;
+  connection_id: string | null;
+  flow_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface McpToolExecutionsTable {
+  id: string;
+  mcp_tool_id: string;
+  data_in: Json | null;
+  data_out: Json | null;
+  status: string;
+  error_details: Json | null;
+  execution_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -413,10 +532,19 @@ export interface Database {
   executions: ExecutionsTable;
   execution_steps: ExecutionStepsTable;
   run_signals: RunSignalsTable;
+  execution_step_calls: ExecutionStepCallsTable;
+  agent_memories: AgentMemoriesTable;
   flow_store: FlowStoreTable;
   seen_items: SeenItemsTable;
   flow_listeners: FlowListenersTable;
   listener_messages: ListenerMessagesTable;
+  flow_hooks: FlowHooksTable;
+  agents: AgentsTable;
+  agent_tools: AgentToolsTable;
+  agent_executions: AgentExecutionsTable;
+  mcp_servers: McpServersTable;
+  mcp_tools: McpToolsTable;
+  mcp_tool_executions: McpToolExecutionsTable;
   saml_auth_providers: SamlAuthProvidersTable;
   saml_role_mappings: SamlRoleMappingsTable;
   saml_identities: SamlIdentitiesTable;

@@ -11,6 +11,8 @@ export const sealedKeyIds = async (db: Kysely<any>): Promise<Map<string, number>
       select substr(credentials, 4, 8) as key_id from connections
       union all
       select substr(settings, 4, 8) as key_id from oauth_clients
+      union all
+      select substr(state, 4, 8) as key_id from flow_hooks
     ) as sealed_values group by key_id`.execute(db);
   return new Map(rows.map((row) => [row.key_id, Number(row.sealed)]));
 };
@@ -19,11 +21,13 @@ export const sealedKeyIds = async (db: Kysely<any>): Promise<Map<string, number>
 export interface Forgotten {
   readonly connections: number;
   readonly oauthClients: number;
+  /** Instant triggers' hooks whose state no key opens: the vendor keeps them (their ids are sealed). */
+  readonly flowHooks: number;
 }
 
 /**
- * Deletes (with `apply`; counts otherwise) the connections and OAuth clients sealed with a key not
- * in `readable` (key ids), and the connections made through such a client: the way out when a key
+ * Deletes (with `apply`; counts otherwise) the connections, OAuth clients and instant triggers'
+ * hooks sealed with a key not in `readable` (key ids), and the connections made through such a client: the way out when a key
  * is lost for good. Steps that used a deleted connection keep no reference to it (on delete set
  * null) and ask for a new one.
  */
@@ -47,9 +51,13 @@ export const forgetUnreadable = async (
         trx.selectFrom('connections').select('id').where('oauth_client_id', 'in', clients),
       );
     const connectionIds = (await connections.execute()).map((row) => row.id as string);
+    const hooks = (await trx.selectFrom('flow_hooks').select('flow_id').where(unreadable('state')).execute()).map(
+      (row) => row.flow_id as string,
+    );
     if (apply) {
       if (connectionIds.length > 0) await trx.deleteFrom('connections').where('id', 'in', connectionIds).execute();
       if (clients.length > 0) await trx.deleteFrom('oauth_clients').where('id', 'in', clients).execute();
+      if (hooks.length > 0) await trx.deleteFrom('flow_hooks').where('flow_id', 'in', hooks).execute();
     }
-    return { connections: connectionIds.length, oauthClients: clients.length };
+    return { connections: connectionIds.length, oauthClients: clients.length, flowHooks: hooks.length };
   });

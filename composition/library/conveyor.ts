@@ -85,7 +85,11 @@ export const createConveyor = (options: ConveyorOptions = {}): Conveyor => {
     options.builtInApps === false
       ? own
       : [
-          ...builtInAppsWith({ codeWorkers: config.codeWorkers, codeWorkersPerFlow: config.codeWorkersPerFlow }),
+          ...builtInAppsWith({
+            codeWorkers: config.codeWorkers,
+            codeWorkersPerFlow: config.codeWorkersPerFlow,
+            mcpStdioAllowed: config.mcpStdioAllowed,
+          }),
           ...own,
         ];
   let instance: Instance | null = null;

@@ -10,12 +10,23 @@ import { type Conveyor, createConveyor } from './conveyor.js';
 import type { ConveyorOptions } from './options.js';
 
 export {
+  callAppTool,
+  chatWithApp,
+  type HookCall,
   type ListenCall,
   type ListenerProbe,
+  listAppTools,
   listenWithApp,
+  loadAppDynamicData,
+  loadAppDynamicFields,
+  registerAppHook,
   runAppAction,
+  runAppActionOutcome,
   runAppTrigger,
   type StepCall,
+  TEST_REDIRECT_URI,
+  type TriggerCall,
+  unregisterAppHook,
   verifyAppAuth,
 } from '../../adapters/apps/app-harness.js';
 export { ManualClock } from '../../adapters/auth/manual-clock.js';

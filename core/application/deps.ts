@@ -27,6 +27,8 @@ export interface CoreSettings {
   readonly rateLimits: RateLimits;
   readonly docsUrl: string | null;
   readonly engine: EngineSettings;
+  /** How long an MCP client's call of a flow tool waits for the run before answering with its id. */
+  readonly mcpToolTimeoutMs: number;
   /** Null: billing is off, every user has the unlimited self-hosted plan. */
   readonly billing: BillingSettings | null;
 }

@@ -18,3 +18,18 @@ export const ownedRow = <T extends { readonly userId: string }>(
   const refused = authorize(actor, action, subject, { ownerId: row.userId });
   return refused ? err(refused) : ok(row);
 };
+
+/**
+ * A personal row (a folder, a form, an agent): the actor needs `action` on `subject`, and the row
+ * must be their own; anyone else's is not found, whatever the role.
+ */
+export const personalRow = async <T extends { readonly userId: string }>(
+  actor: Actor,
+  access: { readonly action: PermissionAction; readonly subject: PermissionSubject; readonly resource: string },
+  find: () => Promise<T | null>,
+): Promise<Result<T, DomainError>> => {
+  const refused = authorize(actor, access.action, access.subject);
+  if (refused) return err(refused);
+  const row = await find();
+  return row?.userId === actor.user.id ? ok(row) : err(notFound(access.resource));
+};

@@ -9,6 +9,13 @@ import { makeGetUser } from './admin-users/get-user.js';
 import { makeInviteUser } from './admin-users/invite-user.js';
 import { makeListUsers } from './admin-users/list-users.js';
 import { makeUpdateUser } from './admin-users/update-user.js';
+import { makeAddAgentTool } from './agents/add-agent-tool.js';
+import { makeAgentQueries } from './agents/agent-queries.js';
+import { makeAgentRuns } from './agents/agent-runs.js';
+import { makeCreateAgent } from './agents/create-agent.js';
+import { makeDeleteAgent } from './agents/delete-agent.js';
+import { makeDeleteAgentTool } from './agents/delete-agent-tool.js';
+import { makeUpdateAgent } from './agents/update-agent.js';
 import { makeCreateApiToken } from './api-tokens/create-api-token.js';
 import { makeDeleteApiToken } from './api-tokens/delete-api-token.js';
 import { makeListApiTokens } from './api-tokens/list-api-tokens.js';
@@ -27,6 +34,7 @@ import { makeGetConnection } from './connections/get-connection.js';
 import { makeResetConnection } from './connections/reset-connection.js';
 import { makeUpdateConnection } from './connections/update-connection.js';
 import { makeTestConnection, makeVerifyConnection } from './connections/verify-connection.js';
+import { makeFlowDatastore } from './datastore/flow-datastore.js';
 import type { CoreDeps } from './deps.js';
 import { makeAcceptWebhook } from './executions/accept-webhook.js';
 import { makeAnswerSyncWebhook } from './executions/answer-sync-webhook.js';
@@ -34,6 +42,7 @@ import { makeCheckResumeUrl } from './executions/check-resume-url.js';
 import { makeGetExecution, makeListExecutionSteps, makeListExecutions } from './executions/execution-queries.js';
 import { makeRetryExecution } from './executions/retry-execution.js';
 import { makeSignalRun } from './executions/signal-run.js';
+import { makeAnswerStepCall, makeFindStepCall, makeListStepCalls } from './executions/step-calls.js';
 import { makeGetWebhookResponse } from './executions/webhook-response.js';
 import { makeApplyFlowFiles } from './flows/apply-flow-files.js';
 import { makeCreateFlow } from './flows/create-flow.js';
@@ -65,6 +74,9 @@ import { makeGetInstanceConfig } from './instance/get-instance-config.js';
 import { makeGetLicenseStatus } from './instance/get-license-status.js';
 import { makeGetServiceInfo } from './instance/get-service-info.js';
 import { makeUpdateInstanceConfig } from './instance/update-instance-config.js';
+import { makeMcpServerManagement } from './mcp-servers/manage-mcp-servers.js';
+import { makeMcpToolManagement } from './mcp-servers/manage-mcp-tools.js';
+import { makeServeMcp } from './mcp-servers/serve-mcp.js';
 import { makeCreateRole } from './roles/create-role.js';
 import { makeDeleteRole } from './roles/delete-role.js';
 import { makeGetPermissionCatalog } from './roles/get-permission-catalog.js';
@@ -85,6 +97,8 @@ import { makeMoveStep } from './steps/move-step.js';
 import { makeGetPreviousSteps, makeGetStepConnection } from './steps/step-queries.js';
 import { makeTestAndContinueStep, makeTestStep } from './steps/test-step.js';
 import { makeUpdateStep } from './steps/update-step.js';
+import { makeWaitForTestEvent } from './steps/wait-for-test-event.js';
+import { makeListBuiltInTemplates } from './templates/built-in-templates.js';
 import { makeCreateTemplate } from './templates/create-template.js';
 import { makeDeleteTemplate } from './templates/delete-template.js';
 import { makeGetTemplate } from './templates/get-template.js';
@@ -193,6 +207,7 @@ export const buildUseCases = (base: CoreDeps) => {
     publishFlow: makePublishFlow(deps),
     flowHistory: makeFlowHistory(deps),
     draftReset: makeDraftReset(deps),
+    flowDatastore: makeFlowDatastore(deps),
 
     createStep: makeCreateStep(deps),
     updateStep: makeUpdateStep(deps),
@@ -204,6 +219,7 @@ export const buildUseCases = (base: CoreDeps) => {
     getDynamicFields: makeGetDynamicFields(deps),
     testStep: makeTestStep(deps),
     testAndContinueStep: makeTestAndContinueStep(deps),
+    waitForTestEvent: makeWaitForTestEvent(deps),
     continueStep: makeContinueStep(deps),
 
     listExecutions: makeListExecutions(deps),
@@ -212,6 +228,10 @@ export const buildUseCases = (base: CoreDeps) => {
     retryExecution: makeRetryExecution(deps),
     acceptWebhook,
     signalRun,
+    listStepCalls: makeListStepCalls(deps),
+    findStepCall: makeFindStepCall(deps),
+    agentRuns: makeAgentRuns(deps),
+    answerStepCall: makeAnswerStepCall(deps),
     checkResumeUrl: makeCheckResumeUrl(deps),
     answerSyncWebhook,
     /** Whether webhook intake would refuse a call of the flow now (429, 503); asked before reading the call. */
@@ -231,6 +251,13 @@ export const buildUseCases = (base: CoreDeps) => {
     updateFolder: makeUpdateFolder(deps),
     deleteFolder: makeDeleteFolder(deps),
 
+    ...makeAgentQueries(deps),
+    createAgent: makeCreateAgent(deps),
+    updateAgent: makeUpdateAgent(deps),
+    deleteAgent: makeDeleteAgent(deps),
+    addAgentTool: makeAddAgentTool(deps),
+    deleteAgentTool: makeDeleteAgentTool(deps),
+
     ...makeFormQueries(deps),
     createForm: makeCreateForm(deps),
     updateForm: makeUpdateForm(deps),
@@ -242,10 +269,15 @@ export const buildUseCases = (base: CoreDeps) => {
 
     listTemplates: makeListTemplates(deps),
     listPublicTemplates: makeListPublicTemplates(deps),
+    listBuiltInTemplates: makeListBuiltInTemplates(deps),
     getTemplate: makeGetTemplate(deps),
     createTemplate: makeCreateTemplate(deps),
     updateTemplate: makeUpdateTemplate(deps),
     deleteTemplate: makeDeleteTemplate(deps),
+
+    ...makeMcpServerManagement(deps),
+    ...makeMcpToolManagement(deps),
+    ...makeServeMcp({ ...deps, runExecution, intake }),
 
     ...makeBillingQueries(deps),
     receiveBillingWebhook: makeReceiveBillingWebhook(deps),

@@ -63,17 +63,46 @@ export interface StepDescription {
   readonly dynamicFieldsKey?: string;
 }
 
+/** Where an app is shown in the console's app picker; an app may sit in several. */
+export const APP_CATEGORIES = [
+  'communication',
+  'productivity',
+  'developer-tools',
+  'sales-and-crm',
+  'marketing',
+  'commerce',
+  'support',
+  'forms-and-surveys',
+  'files-and-documents',
+  'data-and-databases',
+  'messaging-and-queues',
+  'ai',
+  'flow-control',
+  'utilities',
+] as const;
+export type AppCategory = (typeof APP_CATEGORIES)[number];
+
+/**
+ * What an app offers besides its steps: `languageModel`, a model an agent or an AI step can ask;
+ * `toolbox`, tools an agent can call (an MCP server's).
+ */
+export const APP_CAPABILITIES = ['languageModel', 'toolbox'] as const;
+export type AppCapability = (typeof APP_CAPABILITIES)[number];
+
 export interface AppDescription {
   readonly key: string;
   readonly name: string;
   readonly description: string;
   readonly iconUrl: string;
   readonly primaryColor: string;
+  readonly categories: readonly AppCategory[];
   /** Version of the app's definitions; steps record it so that later changes can be detected. */
   readonly version: number;
   readonly auth: AuthDescription;
   readonly triggers: readonly StepDescription[];
   readonly actions: readonly StepDescription[];
+  /** Present only when the app has any. */
+  readonly capabilities?: readonly AppCapability[];
 }
 
 export type Credentials = Readonly<Record<string, unknown>>;

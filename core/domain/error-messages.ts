@@ -33,6 +33,7 @@ const MESSAGES: Messages = {
   'step.trigger_not_deletable': () => general('The trigger step cannot be deleted; change it instead.'),
   'app.call_failed': (e) => general(e.reason),
   'webhook.filtered': () => general('The flow filtered this request out.'),
+  'webhook.unverified': (e) => general(e.reason),
   'execution.failed': (e) => general(`The flow's run failed; see execution ${e.executionId}.`),
   'billing.disabled': () => general('Billing is not enabled on this instance.'),
   'billing.quota_exceeded': () => general("The flow's owner has used all the tasks of their plan for this period."),

@@ -33,6 +33,8 @@ export type DomainError =
   | { readonly code: 'step.trigger_not_deletable' }
   | { readonly code: 'app.call_failed'; readonly reason: string }
   | { readonly code: 'webhook.filtered' }
+  /** An instant trigger refused a delivery: its signature does not verify. */
+  | { readonly code: 'webhook.unverified'; readonly reason: string }
   | { readonly code: 'execution.failed'; readonly executionId: string }
   | { readonly code: 'billing.disabled' }
   | { readonly code: 'billing.quota_exceeded' }
@@ -63,6 +65,7 @@ export const draftStale = (revision: number): DomainError => ({ code: 'flow.draf
 export const triggerNotDeletable = (): DomainError => ({ code: 'step.trigger_not_deletable' });
 export const appCallFailed = (reason: string): DomainError => ({ code: 'app.call_failed', reason });
 export const webhookFiltered = (): DomainError => ({ code: 'webhook.filtered' });
+export const webhookUnverified = (reason: string): DomainError => ({ code: 'webhook.unverified', reason });
 export const executionFailed = (executionId: string): DomainError => ({ code: 'execution.failed', executionId });
 export const billingDisabled = (): DomainError => ({ code: 'billing.disabled' });
 export const quotaExceeded = (): DomainError => ({ code: 'billing.quota_exceeded' });

@@ -18,6 +18,8 @@ export interface RateLimits {
   readonly forgotPasswordPerAddress: RateLimit;
   /** SAML sign-in calls (start, IdP answer, logout) from one client address. */
   readonly samlSignInPerAddress: RateLimit;
+  /** Requests to the MCP endpoint with a token that opens no server, from one client address. */
+  readonly mcpTokenPerAddress: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -29,4 +31,5 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPassword: { limit: 5, windowMs: 60 * MINUTE },
   forgotPasswordPerAddress: { limit: 30, windowMs: 60 * MINUTE },
   samlSignInPerAddress: { limit: 300, windowMs: 15 * MINUTE },
+  mcpTokenPerAddress: { limit: 100, windowMs: 15 * MINUTE },
 };

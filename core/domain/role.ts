@@ -1,5 +1,5 @@
 export type PermissionAction = 'read' | 'manage';
-export type PermissionSubject = 'Flow' | 'Connection' | 'Execution';
+export type PermissionSubject = 'Flow' | 'Connection' | 'Execution' | 'Agent' | 'McpServer';
 export type PermissionCondition = 'isCreator';
 
 export interface Permission {

@@ -1,8 +1,9 @@
 import type { Repositories } from '../../ports/repositories.js';
-import type { IncomingRequest, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
+import type { IncomingRequest, ItemsOutcome, TriggerItem, TriggerOutcome } from '../../ports/step-runner.js';
 import type { TriggerType } from '../domain/app.js';
 import type { Flow, Step, VersionRef } from '../domain/flow.js';
 import type { EngineDeps } from './deps.js';
+import { type HookSync, hookStateFor, syncFlowHook } from './flow-hooks.js';
 import { flowStore } from './flow-store.js';
 import { FLOW_TRIGGER_JOB, flowScheduleKey } from './jobs.js';
 import { startRuns } from './start-runs.js';
@@ -15,7 +16,7 @@ export interface RunAllowance {
   mayRun(userId: string): Promise<boolean>;
 }
 
-type Deps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+type Deps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
 
 export const triggerTypeOf = (deps: Pick<EngineDeps, 'apps'>, step: Step): TriggerType | null =>
   step.type === 'trigger' ? (definitionOf(deps.apps, step)?.description.type ?? null) : null;
@@ -43,15 +44,15 @@ export const loadTriggered = async (deps: Pick<EngineDeps, 'repos'>, flowId: str
   return trigger ? { flow, trigger, version } : null;
 };
 
-/**
- * Runs a flow's trigger with the trigger step's connection and the flow's store: its items, or
- * why there are none (the failure of the app, or a step that cannot run).
- */
-export const runFlowTrigger = async (
-  deps: Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'runner'>,
+type TriggerDeps = Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'apps' | 'runner'>;
+
+/** Runs a flow's trigger with the trigger step's connection and the flow's store. */
+const runTriggerStep = async (
+  deps: TriggerDeps,
   flowId: string,
   trigger: Step,
   webhook: IncomingRequest | null,
+  hook: unknown,
 ): Promise<TriggerOutcome> => {
   const connection =
     trigger.appKey === null || trigger.key === null
@@ -69,33 +70,75 @@ export const runFlowTrigger = async (
     store: flowStore(deps.repos, flowId, deps.clock),
     execution: null,
     webhook,
+    hook,
   });
 };
 
 /**
- * Makes a flow's trigger match the flow as stored, since only published flows fire: registers,
- * replaces or removes the queue schedule of a schedule or polling trigger, and asks for (or drops)
- * the subscription of a listener trigger, which a worker then opens.
+ * Runs a flow's trigger for what the engine itself hands it (a poll, a schedule's tick, a call by
+ * another flow): its items, or why there are none (the failure of the app, or a step that cannot
+ * run). Refusing or answering a request is a webhook delivery's alone: here the trigger failed.
  */
-export const makeSyncFlowTrigger = (deps: Deps) => async (flowId: string) => {
-  const loaded = await loadTriggered(deps, flowId);
-  const trigger = loaded?.flow.active ? loaded.trigger : null;
-  if (trigger && triggerTypeOf(deps, trigger) === 'listener') {
-    await deps.repos.listeners.want(flowId, loaded?.version?.id ?? null, trigger.connectionId, deps.clock.now());
-  } else {
-    await deps.repos.listeners.drop(flowId);
+export const runFlowTrigger = async (
+  deps: TriggerDeps,
+  flowId: string,
+  trigger: Step,
+  webhook: IncomingRequest | null,
+): Promise<ItemsOutcome> => {
+  const outcome = await runTriggerStep(deps, flowId, trigger, webhook, null);
+  if (outcome.kind === 'refused') return { kind: 'failure', failure: { message: outcome.reason, retryable: false } };
+  if (outcome.kind === 'reply') {
+    const message = 'The trigger answered with a reply of its own instead of items.';
+    return { kind: 'failure', failure: { message, retryable: false } };
   }
-  const schedule =
-    trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
-  if (schedule) {
-    await deps.queue.schedule(flowScheduleKey(flowId), schedule.cron, schedule.timezone, {
-      name: FLOW_TRIGGER_JOB,
-      payload: { flowId },
-    });
-  } else {
-    await deps.queue.unschedule(flowScheduleKey(flowId));
-  }
+  return outcome;
 };
+
+/**
+ * Runs a flow's webhook trigger for a request to its address: an instant trigger sees the hook
+ * its publish registered (`ctx.hook`), and may refuse the request or answer it itself.
+ */
+export const runWebhookDelivery = async (
+  deps: TriggerDeps,
+  flowId: string,
+  trigger: Step,
+  request: IncomingRequest,
+): Promise<TriggerOutcome> => {
+  const hook =
+    trigger.appKey && trigger.key && deps.runner.registersHook(trigger.appKey, trigger.key)
+      ? await hookStateFor(deps, flowId, trigger)
+      : null;
+  return runTriggerStep(deps, flowId, trigger, request, hook);
+};
+
+/**
+ * Makes a flow's trigger match the flow as stored, since only published flows fire: registers,
+ * replaces or removes the queue schedule of a schedule or polling trigger, asks for (or drops)
+ * the subscription of a listener trigger, which a worker then opens, and registers, swaps or
+ * removes an instant trigger's hook with its vendor. Answers whether the vendor took the hook.
+ */
+export const makeSyncFlowTrigger =
+  (deps: Deps) =>
+  async (flowId: string): Promise<HookSync> => {
+    const loaded = await loadTriggered(deps, flowId);
+    const trigger = loaded?.flow.active ? loaded.trigger : null;
+    if (trigger && triggerTypeOf(deps, trigger) === 'listener') {
+      await deps.repos.listeners.want(flowId, loaded?.version?.id ?? null, trigger.connectionId, deps.clock.now());
+    } else {
+      await deps.repos.listeners.drop(flowId);
+    }
+    const schedule =
+      trigger?.appKey && trigger.key ? deps.runner.scheduleOf(trigger.appKey, trigger.key, trigger.parameters) : null;
+    if (schedule) {
+      await deps.queue.schedule(flowScheduleKey(flowId), schedule.cron, schedule.timezone, {
+        name: FLOW_TRIGGER_JOB,
+        payload: { flowId },
+      });
+    } else {
+      await deps.queue.unschedule(flowScheduleKey(flowId));
+    }
+    return syncFlowHook(deps, flowId, trigger);
+  };
 
 /** The polling trigger's first look only learns what exists: items already there start no run. */
 const firstPollKey = (stepId: string) => `conveyor:polled:${stepId}`;

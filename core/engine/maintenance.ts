@@ -85,13 +85,26 @@ export const makeEngineMaintenance = (deps: Deps) => {
       return total;
     },
 
-    /** Makes the queue's schedules and the listeners' subscriptions match the published flows (after a crash between the two). */
+    /**
+     * Makes the queue's schedules, the listeners' subscriptions and the vendors' hooks match the
+     * published flows (after a crash between the two), and removes the hooks of flows unpublished
+     * or deleted meanwhile. A hook the vendor refuses here is logged and asked for again next time.
+     */
     async reconcileTriggers(): Promise<void> {
       const sync = makeSyncFlowTrigger(deps);
       for (let page = 1; ; page++) {
         const flows = await repos.flows.list({ ownerId: null, active: true }, { page, perPage: 100 });
-        for (const flow of flows.items) await sync(flow.id);
+        for (const flow of flows.items) {
+          const synced = await sync(flow.id);
+          if (!synced.ok) logger.warn({ flowId: flow.id, reason: synced.reason }, 'webhook not registered');
+        }
         if (page * 100 >= flows.total) break;
+      }
+      // Each batch removes what it lists: the removal is best effort and always drops the row.
+      for (;;) {
+        const stale = await repos.flowHooks.listStale(BATCH);
+        for (const flowId of stale) await sync(flowId);
+        if (stale.length < BATCH) break;
       }
     },
   };

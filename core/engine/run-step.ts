@@ -10,7 +10,8 @@ import { parsedArgumentKeys } from './parsed-arguments.js';
 import { makeRunControl } from './run-control.js';
 import { stepConnection } from './step-connection.js';
 
-const failureDetails = (failure: StepFailure): ErrorDetails => ({
+/** A failure as a record keeps it: its message and the details the app gave. */
+export const failureDetails = (failure: StepFailure): ErrorDetails => ({
   message: failure.message,
   ...(failure.details ?? {}),
 });
@@ -100,21 +101,22 @@ export const runStep = async (
   if (!connection.ok) return failed({ message: connection.reason });
 
   const stepKey = stepKeyOf(step.id, scope);
+  const stepExecution = {
+    id: execution.id,
+    flowId: execution.flowId,
+    stepId: step.id,
+    testRun: execution.testRun,
+    // The same across attempts of this step where it runs, and as it always was at the top level.
+    idempotencyKey: scope === '' ? `${execution.id}:${step.id}` : `${execution.id}:${stepKey}`,
+  };
   const outcome = await deps.runner.runAction({
     appKey,
     key,
     parameters,
     connection: connection.value,
     store: run.store,
-    execution: {
-      id: execution.id,
-      flowId: execution.flowId,
-      stepId: step.id,
-      testRun: execution.testRun,
-      // The same across attempts of this step where it runs, and as it always was at the top level.
-      idempotencyKey: scope === '' ? `${execution.id}:${step.id}` : `${execution.id}:${stepKey}`,
-    },
-    run: makeRunControl(deps, run, stepKey),
+    execution: stepExecution,
+    run: makeRunControl(deps, run, { stepKey, execution: stepExecution }),
   });
   if (outcome.kind === 'failure') {
     const { failure } = outcome;

@@ -9,6 +9,8 @@ export interface EngineSettings {
   readonly backoff: BackoffPolicy;
   /** How long `/sync` webhooks wait for the run before answering 202. */
   readonly syncTimeoutMs: number;
+  /** The longest a console may wait for a trigger's next event to test with (`POST /steps/:id/test-event`). */
+  readonly testEventMaxWaitMs: number;
   /** How much webhook intake a process takes before it refuses calls (429, 503). */
   readonly intake: IntakeLimits;
   /** Unfinished runs one flow may have before its listener takes no more messages (0: no limit). */

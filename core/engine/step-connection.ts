@@ -10,7 +10,7 @@ export type StepConnection =
 /** The connection a step runs with (null when its app needs none), or why it cannot run. */
 export const stepConnection = async (
   deps: Pick<EngineDeps, 'repos' | 'uow' | 'clock' | 'apps'>,
-  step: Step,
+  step: Pick<Step, 'connectionId'>,
 ): Promise<StepConnection> => {
   if (step.connectionId === null) return { ok: true, value: null };
   const stored = await deps.repos.connections.findById(step.connectionId);

@@ -118,7 +118,7 @@ describe('authorize, role × action × subject × ownership', () => {
 describe('the permission catalog', () => {
   it('accepts exactly the catalog permissions', () => {
     for (const p of ALL_PERMISSIONS) expect(isInCatalog(p)).toBe(true);
-    expect(ALL_PERMISSIONS).toHaveLength(5);
+    expect(ALL_PERMISSIONS).toHaveLength(9);
     expect(isInCatalog({ action: 'read', subject: 'Flow', conditions: ['isCreator'] })).toBe(true);
     expect(isInCatalog({ action: 'manage', subject: 'Execution', conditions: [] })).toBe(false);
     expect(isInCatalog({ action: 'delete', subject: 'Flow', conditions: [] })).toBe(false);

@@ -3,13 +3,15 @@ import type { Permission, PermissionAction, PermissionCondition, PermissionSubje
 /** Every permission a role can hold. `manage` implies `read`; Execution has no `manage`. */
 export const PERMISSION_CATALOG = {
   actions: [
-    { key: 'read', label: 'Read', subjects: ['Flow', 'Connection', 'Execution'] },
-    { key: 'manage', label: 'Manage', subjects: ['Flow', 'Connection'] },
+    { key: 'read', label: 'Read', subjects: ['Flow', 'Connection', 'Execution', 'Agent', 'McpServer'] },
+    { key: 'manage', label: 'Manage', subjects: ['Flow', 'Connection', 'Agent', 'McpServer'] },
   ],
   subjects: [
     { key: 'Flow', label: 'Flow' },
     { key: 'Connection', label: 'Connection' },
     { key: 'Execution', label: 'Execution' },
+    { key: 'Agent', label: 'Agent' },
+    { key: 'McpServer', label: 'MCP Server' },
   ],
   conditions: [{ key: 'isCreator', label: 'Is creator' }],
 } as const satisfies {

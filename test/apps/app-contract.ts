@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../adapters/apps/index.js';
 import type { ActionDefinition, TriggerDefinition } from '../../adapters/apps/sdk/index.js';
 import { validate } from '../../adapters/apps/sdk/validation.js';
-import type { ArgumentDescription, ArgumentType, StepDescription } from '../../core/domain/app.js';
+import {
+  APP_CATEGORIES,
+  type ArgumentDescription,
+  type ArgumentType,
+  type StepDescription,
+} from '../../core/domain/app.js';
 
 const ARGUMENT_TYPES: readonly ArgumentType[] = [
   'string',
@@ -14,8 +19,12 @@ const ARGUMENT_TYPES: readonly ArgumentType[] = [
   'json',
 ];
 
-/** Kebab or camel case: `http-request`, `postgresql`, `SQLQuery`, `sendEmail`. */
-const SAFE_KEY = /^[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*$/;
+/**
+ * Kebab, snake or camel case: `http-request`, `postgresql`, `SQLQuery`, `sendEmail`, and
+ * Automatisch's snake-case keys kept as they are (its GitLab triggers `issues_events`, `push_events`
+ * and their `branch_filter_strategy`).
+ */
+const SAFE_KEY = /^[A-Za-z][A-Za-z0-9]*([-_][A-Za-z0-9]+)*$/;
 
 const duplicates = (keys: readonly string[]) => keys.filter((key, i) => keys.indexOf(key) !== i);
 
@@ -96,6 +105,16 @@ export const describeAppContract = (app: App) => {
       expect(app.triggers.length + app.actions.length).toBeGreaterThan(0);
     });
 
+    it("sits in at least one of the app picker's categories", () => {
+      expect(app.manifest.categories.length).toBeGreaterThan(0);
+      for (const category of app.manifest.categories) expect(APP_CATEGORIES).toContain(category);
+      expect(duplicates(app.manifest.categories)).toEqual([]);
+    });
+
+    it('reaches its vendor over https, at an address the instance may override', () => {
+      if (app.http.baseUrl !== undefined) expect(new URL(app.http.baseUrl).protocol).toBe('https:');
+    });
+
     it('has an SVG icon that runs and fetches nothing', () => {
       expect(app.icon.trim()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>$/);
       expect(app.icon).not.toMatch(/<script|<foreignObject|\son\w+=|href=|url\(/i);
@@ -128,12 +147,22 @@ export const describeAppContract = (app: App) => {
           expect(auth.clientFields.map((f) => f.key)).toEqual(expect.arrayContaining(['clientId', 'clientSecret']));
           expect(auth.clientFields.find((f) => f.key === 'clientSecret')?.secret).toBe(true);
           expect(typeof app.auth.profile).toBe('function');
+          // A PKCE app's consent URL carries the challenge of a verifier the caller keeps.
+          const verifier = app.auth.pkce ? { codeVerifier: 'contract-verifier-0123456789-abcdefghijklmnopqrst' } : {};
+          // A provider with a server per account (Zendesk's subdomain) has its address as a required
+          // client setting: the contract takes the example its placeholder gives.
+          const settings = Object.fromEntries(
+            auth.clientFields
+              .filter((f) => f.required && f.key !== 'clientId' && f.key !== 'clientSecret')
+              .map((f) => [f.key, f.placeholder]),
+          );
           const url = new URL(
             app.auth.authorizationUrl(
-              { clientId: 'contract-client', clientSecret: 'contract-secret' },
-              { redirectUri: 'https://conveyor.test/callback', state: 'contract-state' },
+              { ...settings, clientId: 'contract-client', clientSecret: 'contract-secret' },
+              { redirectUri: 'https://conveyor.test/callback', state: 'contract-state', ...verifier },
             ),
           );
+          if (app.auth.pkce) expect(url.searchParams.get('code_challenge_method')).toBe('S256');
           expect(url.protocol).toBe('https:');
           expect(url.searchParams.get('client_id')).toBe('contract-client');
           expect(url.searchParams.get('redirect_uri')).toBe('https://conveyor.test/callback');

@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtInApps } from '../../adapters/apps/index.js';
 import type { AuthKind } from '../../core/domain/app.js';
 
-/** docs/app-sdk.md's "Built-in apps": one `### \`key\` (Name)` entry per app. */
+/**
+ * docs/app-sdk.md's "Built-in apps" (the core and data apps) and docs/apps/<key>.md (the SaaS
+ * apps): one `### \`key\` (Name)` entry per app.
+ */
 const doc = readFileSync(new URL('../../docs/app-sdk.md', import.meta.url), 'utf8');
-const section = doc.slice(doc.indexOf('\n## Built-in apps\n'));
+const appsFolder = new URL('../../docs/apps/', import.meta.url);
+const appPages = readdirSync(appsFolder)
+  .filter((name) => name.endsWith('.md') && name !== 'README.md')
+  .map((name) => `\n${readFileSync(new URL(name, appsFolder), 'utf8')}`);
+const section = [doc.slice(doc.indexOf('\n## Built-in apps\n')), ...appPages].join('\n');
 const entries = new Map(
   section
     .split(/\n### /)
@@ -22,7 +29,7 @@ const CONNECTION: Record<AuthKind, RegExp> = {
   oauth2: /^- Connection: OAuth2 /m,
 };
 
-describe('docs/app-sdk.md', () => {
+describe('docs/app-sdk.md and docs/apps/', () => {
   it('has an entry for every built-in app, and for no other', () => {
     expect([...entries.keys()].sort()).toEqual(builtInApps.map((app) => app.key).sort());
   });

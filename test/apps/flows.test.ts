@@ -130,6 +130,7 @@ describe('flows: callFlow', () => {
   it("lists the flow owner's flows to call", async () => {
     const owner: OwnerData = {
       forms: async () => [],
+      agents: async () => [],
       flows: async () => [
         { id: 'a', name: 'Archive orders' },
         { id: 'b', name: 'Bill customers' },

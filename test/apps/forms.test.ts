@@ -72,7 +72,7 @@ describe('forms: listForms', () => {
       key: 'listForms',
       parameters: {},
       connection: null,
-      owner: { flows: async () => [], forms: async () => [{ id: FORM_ID, name: 'Contact' }] },
+      owner: { flows: async () => [], agents: async () => [], forms: async () => [{ id: FORM_ID, name: 'Contact' }] },
     });
     expect(options).toEqual([{ name: 'Contact', value: FORM_ID }]);
   });

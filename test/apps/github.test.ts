@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registerAppHook, runAppTrigger, unregisterAppHook } from '../../adapters/apps/app-harness.js';
+import { github as githubApp } from '../../adapters/apps/github/index.js';
 import { builtInApps, createAppCatalog, type InProcessAppCatalog } from '../../adapters/apps/index.js';
+import { createMemoryStore } from '../../adapters/apps/sdk/index.js';
+import { createStepRunner } from '../../adapters/apps/step-runner.js';
 import type { Credentials } from '../../core/domain/app.js';
 import { CapturingLogger } from '../support/capturing-logger.js';
+import { memoryConnection } from '../support/memory-connection.js';
 import { type FakeGitHub, startFakeGitHub } from './support/fake-github.js';
 
 const REDIRECT_URI = 'https://conveyor.test/app/github/connections/callback';
@@ -36,14 +42,14 @@ const connect = async (code = `code-${Math.random()}`) => {
 };
 
 describe('github: client settings', () => {
-  it('need a client id and secret; endpoints default to GitHub', () => {
+  it('need a client id and secret; endpoints default to GitHub (or APP_BASE_URL_GITHUB)', () => {
     expect(catalog.parseClientSettings('github', {})).toEqual({
       ok: false,
       fields: { clientId: ['is required.'], clientSecret: ['is required.'] },
     });
     expect(catalog.parseClientSettings('github', { clientId: 'id', clientSecret: 'secret' })).toEqual({
       ok: true,
-      value: { clientId: 'id', clientSecret: 'secret', apiBaseUrl: 'https://api.github.com' },
+      value: { clientId: 'id', clientSecret: 'secret' },
     });
   });
 
@@ -171,14 +177,15 @@ describe('github: token refresh', () => {
   it('persists refreshed tokens of a run through the connection', async () => {
     const credentials = await connect();
     github.expire(String(credentials.accessToken));
-    const saved: Credentials[] = [];
+    const connection = memoryConnection(credentials, github.client);
     const issue = await catalog.runAction({
       appKey: 'github',
       key: 'createIssue',
       parameters: { repo: 'octocat/hello-world', title: 'Found a bug', body: 'Steps...' },
-      connection: { credentials, oauth: { client: github.client }, save: async (c) => void saved.push(c) },
+      connection: connection.use,
       execution: null,
     });
+    const saved = connection.writes;
     expect(issue).toMatchObject({ number: 7, title: 'Found a bug', body: 'Steps...' });
     expect(saved).toHaveLength(1);
     expect(saved[0]?.accessToken).not.toBe(credentials.accessToken);
@@ -257,5 +264,326 @@ describe('github: actions and dynamic data', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('github: polling triggers', () => {
+  let credentials: Credentials;
+  beforeEach(async () => {
+    credentials = await connect();
+  });
+  const poll = (key: string, parameters: Record<string, unknown>) =>
+    catalog.runTrigger({
+      appKey: 'github',
+      key,
+      parameters,
+      connection: { credentials, oauth: { client: github.client } },
+      execution: null,
+      store: createMemoryStore(),
+      webhook: null,
+    });
+  const since = () => github.requests.length;
+  const sent = (from: number) => github.requests.slice(from).map((r) => new URL(r.url, 'http://x'));
+
+  afterEach(() => {
+    github.repos.pageLimit = 100;
+  });
+
+  it("newIssues: a repository's issues newest first, without its pull requests, each with its id", async () => {
+    const from = since();
+    const items = await poll('newIssues', { repo: 'octocat/hello-world' });
+    expect(items.map((i) => i.id)).toEqual(['1004', '1003', '1001']);
+    expect(items[0]?.data).toMatchObject({ number: 4, title: 'Crash on start' });
+    const [list] = sent(from);
+    expect(list?.pathname).toBe('/repos/octocat/hello-world/issues');
+    expect(Object.fromEntries(list?.searchParams ?? [])).toEqual({
+      state: 'all',
+      sort: 'created',
+      direction: 'desc',
+      per_page: '100',
+    });
+  });
+
+  it('newIssues: a label, and "assigned to / created by / mentioning me" in a repository, by login', async () => {
+    expect((await poll('newIssues', { repo: 'octocat/hello-world', label: 'bug' })).map((i) => i.id)).toEqual([
+      '1004',
+      '1001',
+    ]);
+    const from = since();
+    expect((await poll('newIssues', { repo: 'octocat/hello-world', issueType: 'assigned' })).map((i) => i.id)).toEqual([
+      '1001',
+    ]);
+    expect(sent(from).map((u) => `${u.pathname}?${u.searchParams.get('assignee') ?? ''}`)).toEqual([
+      '/user?',
+      '/repos/octocat/hello-world/issues?octocat',
+    ]);
+    expect((await poll('newIssues', { repo: 'octocat/hello-world', issueType: 'created' })).map((i) => i.id)).toEqual([
+      '1001',
+    ]);
+    expect((await poll('newIssues', { repo: 'octocat/hello-world', issueType: 'mentioned' })).map((i) => i.id)).toEqual(
+      ['1003'],
+    );
+  });
+
+  it("newIssues: without a repository, the account's issues by GitHub's filter; subscriptions narrowed to the repository", async () => {
+    const from = since();
+    expect((await poll('newIssues', { issueType: 'created' })).map((i) => i.id)).toEqual(['1001']);
+    expect(sent(from)[0]?.pathname).toBe('/issues');
+    expect(sent(from)[0]?.searchParams.get('filter')).toBe('created');
+    expect(
+      (await poll('newIssues', { repo: 'octocat/hello-world', issueType: 'subscribed' })).map((i) => i.id),
+    ).toEqual(['1003']);
+    expect(
+      (await poll('newIssues', { repo: 'octocat/spoon-knife', issueType: 'subscribed' })).map((i) => i.id),
+    ).toEqual([]);
+  });
+
+  it('newPullRequests: newest first, with their ids', async () => {
+    const items = await poll('newPullRequests', { repo: 'octocat/hello-world' });
+    expect(items.map((i) => i.id)).toEqual(['2005', '2002']);
+    expect(items[0]?.data).toMatchObject({ number: 5, title: 'Fix login' });
+  });
+
+  it('newStargazers: the last pages (GitHub lists stars oldest first), newest first, with starred_at', async () => {
+    github.repos.pageLimit = 2;
+    const from = since();
+    const items = await poll('newStargazers', { repo: 'octocat/hello-world' });
+    expect(items.map((i) => i.id)).toEqual([
+      '15:2024-02-05T08:00:00Z',
+      '14:2024-02-04T08:00:00Z',
+      '13:2024-02-03T08:00:00Z',
+    ]);
+    expect(items[0]?.data).toEqual({ id: 15, login: 'fan-5', type: 'User', starred_at: '2024-02-05T08:00:00Z' });
+    const requests = github.requests.slice(from);
+    expect(requests.map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual([null, '3', '2']);
+    for (const request of requests) expect(request.headers.accept).toBe('application/vnd.github.star+json');
+  });
+
+  it('newWatchers: the newest watchers first; one page when there is one', async () => {
+    expect((await poll('newWatchers', { repo: 'octocat/hello-world' })).map((i) => i.id)).toEqual([
+      '25',
+      '24',
+      '23',
+      '22',
+      '21',
+    ]);
+    github.repos.pageLimit = 2;
+    expect((await poll('newWatchers', { repo: 'octocat/hello-world' })).map((i) => i.id)).toEqual(['25', '24', '23']);
+  });
+});
+
+describe('github: more actions', () => {
+  const act = async (key: string, parameters: Record<string, unknown>) => {
+    const credentials = await connect();
+    return catalog.runAction({
+      appKey: 'github',
+      key,
+      parameters,
+      connection: { credentials, oauth: { client: github.client } },
+      execution: null,
+    });
+  };
+  const last = () => github.requests.at(-1);
+
+  it('createIssueComment posts the comment on the issue', async () => {
+    const output = await act('createIssueComment', { repo: 'octocat/hello-world', issueNumber: '3', body: 'Fixed.' });
+    expect(output).toMatchObject({ body: 'Fixed.', issue_url: expect.stringContaining('/issues/3') });
+    expect(last()).toMatchObject({ method: 'POST', url: '/repos/octocat/hello-world/issues/3/comments' });
+    expect(JSON.parse(last()?.body ?? '')).toEqual({ body: 'Fixed.' });
+  });
+
+  it("updateIssue sends only what was given, and fails with GitHub's words on an unknown issue", async () => {
+    const output = await act('updateIssue', {
+      repo: 'octocat/hello-world',
+      issueNumber: 4,
+      state: 'closed',
+      stateReason: 'not_planned',
+    });
+    expect(output).toMatchObject({ number: 4, title: 'Crash on start', state: 'closed', state_reason: 'not_planned' });
+    expect(last()?.method).toBe('PATCH');
+    expect(JSON.parse(last()?.body ?? '')).toEqual({ state: 'closed', state_reason: 'not_planned' });
+    await expect(act('updateIssue', { repo: 'octocat/hello-world', issueNumber: 99, title: 'x' })).rejects.toThrow(
+      `PATCH ${github.url}/repos/octocat/hello-world/issues/99 answered 404: Not Found`,
+    );
+  });
+
+  it('addLabelsToIssue adds labels and answers all of them; an unknown label is refused', async () => {
+    const output = await act('addLabelsToIssue', { repo: 'octocat/hello-world', issueNumber: 3, labels: ['question'] });
+    expect(output).toEqual({ labels: [{ name: 'docs' }, { name: 'question' }] });
+    expect(JSON.parse(last()?.body ?? '')).toEqual({ labels: ['question'] });
+    await expect(
+      act('addLabelsToIssue', { repo: 'octocat/hello-world', issueNumber: 3, labels: ['nope'] }),
+    ).rejects.toThrow(/answered 422: Validation Failed/);
+  });
+
+  it('createPullRequest opens one from head into base; GitHub refuses the same branch', async () => {
+    const output = await act('createPullRequest', {
+      repo: 'octocat/hello-world',
+      title: 'Fix crash',
+      head: 'fix',
+      base: 'main',
+    });
+    expect(output).toMatchObject({ number: 6, title: 'Fix crash', head: { ref: 'fix' }, base: { ref: 'main' } });
+    expect(JSON.parse(last()?.body ?? '')).toEqual({ title: 'Fix crash', head: 'fix', base: 'main', draft: false });
+    await expect(
+      act('createPullRequest', { repo: 'octocat/hello-world', title: 'x', head: 'main', base: 'main' }),
+    ).rejects.toThrow(/answered 422: Validation Failed/);
+  });
+
+  it('turns a rate limit into a retryable failure', async () => {
+    const credentials = await connect();
+    const runner = createStepRunner(catalog, builtInApps);
+    github.rateLimit(1);
+    const outcome = await runner.runAction({
+      appKey: 'github',
+      key: 'createIssueComment',
+      parameters: { repo: 'octocat/hello-world', issueNumber: 1, body: 'Hi' },
+      connection: { credentials, oauth: { client: github.client } },
+      execution: null,
+    } as never);
+    expect(outcome).toMatchObject({ kind: 'failure', failure: { retryable: true, retryAfterMs: 1000 } });
+  });
+});
+
+describe('github: dynamic data over several pages', () => {
+  const load = async (key: string, parameters: Record<string, unknown> = {}) => {
+    const credentials = await connect();
+    return catalog.dynamicData({
+      appKey: 'github',
+      key,
+      parameters,
+      connection: { credentials, oauth: { client: github.client } },
+    });
+  };
+
+  afterEach(() => {
+    github.repos.pageLimit = 100;
+  });
+
+  it('collects every page of repositories, labels and branches', async () => {
+    github.repos.pageLimit = 1;
+    expect((await load('listRepos')).map((o) => o.value)).toEqual(['octocat/hello-world', 'octocat/spoon-knife']);
+    github.repos.pageLimit = 2;
+    const from = github.requests.length;
+    expect((await load('listLabels', { repo: 'octocat/hello-world' })).map((o) => o.value)).toEqual([
+      'bug',
+      'docs',
+      'enhancement',
+      'good first issue',
+      'question',
+    ]);
+    expect(github.requests.slice(from).filter((r) => r.url.includes('/labels'))).toHaveLength(3);
+    expect(await load('listBranches', { repo: 'octocat/hello-world' })).toEqual([
+      { name: 'main', value: 'main' },
+      { name: 'dark', value: 'dark' },
+      { name: 'fix', value: 'fix' },
+    ]);
+  });
+
+  it('lists no labels or branches until a repository is chosen', async () => {
+    expect(await load('listLabels', {})).toEqual([]);
+    expect(await load('listBranches', { repo: 'not a repo' })).toEqual([]);
+  });
+});
+
+describe('github: Automatisch compatibility', () => {
+  it("keeps Automatisch's app key, trigger and action keys and their argument keys", () => {
+    const app = builtInApps.find((a) => a.key === 'github');
+    const steps = (list: readonly { key: string; arguments: readonly { key: string }[] }[]) =>
+      Object.fromEntries(list.map((s) => [s.key, s.arguments.map((a) => a.key)]));
+    expect(app?.manifest.auth.clientFields.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['clientId', 'clientSecret']),
+    );
+    expect(steps(app?.manifest.triggers ?? [])).toMatchObject({
+      newIssues: ['repo', 'issueType', 'label'],
+      newPullRequests: ['repo'],
+      newStargazers: ['repo'],
+      newWatchers: ['repo'],
+      newPullRequestEvent: ['repo'],
+    });
+    expect(steps(app?.manifest.actions ?? [])).toMatchObject({ createIssue: ['repo', 'title', 'body'] });
+    expect(Object.keys(app?.dynamicData ?? {})).toEqual(expect.arrayContaining(['listRepos', 'listLabels']));
+  });
+});
+
+describe('github: instant trigger newPullRequestEvent', () => {
+  const WEBHOOK_URL = 'https://conveyor.test/webhooks/flows/flow-1';
+  const delivery = (hook: { secret: string }, event: string, body: unknown, signature?: string) => {
+    const rawBody = JSON.stringify(body);
+    return {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': 'a1b2c3',
+        'x-hub-signature-256': signature ?? `sha256=${createHmac('sha256', hook.secret).update(rawBody).digest('hex')}`,
+      },
+      query: {},
+      body,
+      rawBody,
+    };
+  };
+
+  it('registers a pull_request hook with a secret of its own, checks signatures, and unregisters', async () => {
+    const credentials = await connect();
+    const call = { auth: credentials, oauthClient: github.client, parameters: { repo: 'octocat/hello-world' } };
+    const hook = (await registerAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL })) as {
+      id: number;
+      secret: string;
+      repo: string;
+    };
+    expect(hook).toEqual({
+      id: expect.any(Number),
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      repo: 'octocat/hello-world',
+    });
+    expect(github.repos.hooks).toEqual([
+      { id: hook.id, events: ['pull_request'], url: WEBHOOK_URL, secret: hook.secret },
+    ]);
+
+    const event = { action: 'opened', number: 5, pull_request: { id: 2005, title: 'Fix login' } };
+    const items = await runAppTrigger(githubApp, 'newPullRequestEvent', {
+      ...call,
+      hook,
+      webhook: delivery(hook, 'pull_request', event),
+    });
+    expect(items).toEqual([{ id: 'a1b2c3', data: event }]);
+
+    await expect(
+      runAppTrigger(githubApp, 'newPullRequestEvent', {
+        ...call,
+        hook,
+        webhook: delivery(hook, 'pull_request', event, `sha256=${'0'.repeat(64)}`),
+      }),
+    ).rejects.toMatchObject({ name: 'WebhookRefusedError', message: expect.stringContaining('X-Hub-Signature-256') });
+    await expect(
+      runAppTrigger(githubApp, 'newPullRequestEvent', {
+        ...call,
+        hook: null,
+        webhook: delivery(hook, 'pull_request', event),
+      }),
+    ).rejects.toMatchObject({ name: 'WebhookRefusedError' });
+    await expect(
+      runAppTrigger(githubApp, 'newPullRequestEvent', {
+        ...call,
+        hook,
+        webhook: delivery(hook, 'ping', { zen: 'Hi' }),
+      }),
+    ).rejects.toMatchObject({ name: 'WebhookReplyRequested', reply: { status: 200 } });
+
+    await unregisterAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL, hook });
+    expect(github.repos.hooks).toEqual([]);
+    // Deleted already: nothing left to do, and no failure.
+    await unregisterAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL, hook });
+  });
+
+  it("fails the publish with GitHub's words when it refuses the hook", async () => {
+    const credentials = await connect();
+    const call = { auth: credentials, oauthClient: github.client, parameters: { repo: 'octocat/hello-world' } };
+    const hook = await registerAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL });
+    await expect(
+      registerAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL }),
+    ).rejects.toThrow(/answered 422: Validation Failed/);
+    await unregisterAppHook(githubApp, 'newPullRequestEvent', { ...call, webhookUrl: WEBHOOK_URL, hook });
   });
 });

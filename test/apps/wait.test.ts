@@ -205,7 +205,11 @@ describe('wait: listForms', () => {
       key: 'listForms',
       parameters: {},
       connection: null,
-      owner: { flows: async () => [], forms: async () => [{ id: 'f1', name: 'Leave request' }] },
+      owner: {
+        flows: async () => [],
+        agents: async () => [],
+        forms: async () => [{ id: 'f1', name: 'Leave request' }],
+      },
     });
     expect(options).toEqual([{ name: 'Leave request', value: 'f1' }]);
   });

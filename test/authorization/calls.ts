@@ -19,7 +19,8 @@ const ANSWERS = new Map<string, v.GenericSchema>(
 /** A success must hold what the document says it does: every caller's answer is checked. */
 const checkAnswer = (route: RouteCase, status: number, data: unknown) => {
   const answer = route.mount === undefined ? ANSWERS.get(`${route.method} ${route.route}`) : undefined;
-  if (!answer || status < 200 || status >= 300) return;
+  // 204 has no body to check (a wait for a test event that saw none answers it beside its 200).
+  if (!answer || status < 200 || status >= 300 || status === 204) return;
   const parsed = v.safeParse(answer, data);
   if (!parsed.success) {
     throw new Error(

@@ -1,6 +1,6 @@
 import type { TestActor } from './actors.js';
 import { owner } from './flow-resources.js';
-import { type ForeignCase, type MatrixFixtures, permitted, type RouteCase } from './route-case.js';
+import { type ForeignCase, type MatrixFixtures, MISSING, permitted, type RouteCase } from './route-case.js';
 
 const must = <T>(result: { ok: true; value: T } | { ok: false; error: { code: string } }, what: string): T => {
   if (!result.ok) throw new Error(`could not ${what}: ${result.error.code}`);
@@ -28,6 +28,16 @@ const testedFlowFor = async (fx: MatrixFixtures, actor: TestActor | null) => {
 };
 
 type PathOf = (fx: MatrixFixtures, actor: TestActor | null) => Promise<string>;
+
+/** A draft flow's webhook trigger, which nothing calls: a wait for its next event sees none. */
+const waitingStepPath: PathOf = async (fx, actor) => {
+  const by = await owner(fx, actor);
+  const flow = must(await fx.useCases.createFlow(by, {}), 'create a flow');
+  const [trigger] = flow.steps;
+  if (!trigger) throw new Error('a new flow has a trigger');
+  must(await fx.useCases.updateStep(by, trigger.id, { appKey: 'webhook', key: 'catchRawWebhook' }), 'set a trigger');
+  return `/steps/${trigger.id}/test-event`;
+};
 const executionPath =
   (suffix = ''): PathOf =>
   async (fx, actor) =>
@@ -70,6 +80,22 @@ export const EXECUTION_ROUTES: readonly RouteCase[] = [
     expect: permitted(201, 404),
     foreign: foreign(executionPath('/retry'), 404, 404),
   },
+  {
+    method: 'GET',
+    route: '/executions/:executionId/calls',
+    path: executionPath('/calls'),
+    expect: permitted(200, 404),
+    foreign: foreign(executionPath('/calls'), 404, 404),
+  },
+  {
+    // No agent waits in these runs: a caller who may answer learns the call is not there, and only them.
+    method: 'POST',
+    route: '/executions/:executionId/calls/:callId/approval',
+    path: executionPath(`/calls/${MISSING}/approval`),
+    body: () => ({ approved: true }),
+    expect: permitted(404, 404),
+    foreign: foreign(executionPath(`/calls/${MISSING}/approval`), 404, 404),
+  },
   ...['/test', '/test-and-continue', '/continue-without-test'].map(
     (suffix): RouteCase => ({
       method: 'POST',
@@ -79,4 +105,13 @@ export const EXECUTION_ROUTES: readonly RouteCase[] = [
       foreign: foreign(testedStepPath(suffix), 403, 200),
     }),
   ),
+  {
+    // Nothing is sent to the webhook while it waits: the shortest wait answers 204.
+    method: 'POST',
+    route: '/steps/:stepId/test-event',
+    path: waitingStepPath,
+    body: () => ({ timeoutSeconds: 1 }),
+    expect: permitted(204, 404),
+    foreign: foreign(waitingStepPath, 403, 204),
+  },
 ];

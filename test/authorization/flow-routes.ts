@@ -69,7 +69,8 @@ const foreign = (path: PathOf, readAllManageOwn: number, manageAll: number): For
 /** Every route of flows, steps, folders and templates (API.md §6.7, §6.9). */
 export const FLOW_ROUTES: readonly RouteCase[] = [
   { method: 'GET', route: '/flows', path: () => '/flows', expect: permitted(200) },
-  { method: 'POST', route: '/flows', path: () => '/flows', expect: permitted(201) },
+  // From a built-in template: the same guard, before the query is read; no licence needed.
+  { method: 'POST', route: '/flows', path: () => '/flows?builtInTemplate=webhook-to-http', expect: permitted(201) },
   {
     method: 'POST',
     route: '/flows/import',
@@ -168,6 +169,21 @@ export const FLOW_ROUTES: readonly RouteCase[] = [
       403,
       200,
     ),
+  },
+  {
+    method: 'GET',
+    route: '/flows/:flowId/datastore',
+    path: flowPath('/datastore?q=x'),
+    expect: permitted(200, 404),
+    foreign: foreign(flowPath('/datastore?q=x'), 200, 200),
+  },
+  {
+    // No such key: who may manage the flow learns it is not there; who may only read it is refused first.
+    method: 'DELETE',
+    route: '/flows/:flowId/datastore/:key',
+    path: flowPath('/datastore/no%20such%20key'),
+    expect: permitted(404, 404),
+    foreign: foreign(flowPath('/datastore/no%20such%20key'), 403, 404),
   },
   {
     method: 'DELETE',
@@ -297,6 +313,7 @@ export const FLOW_ROUTES: readonly RouteCase[] = [
     foreign: foreign(folderPath, 404, 404),
   },
   { method: 'GET', route: '/templates', ee: true, path: () => '/templates', expect: signedIn(200) },
+  { method: 'GET', route: '/templates/built-in', path: () => '/templates/built-in', expect: signedIn(200) },
   { method: 'GET', route: '/admin/templates', ee: true, path: () => '/admin/templates', expect: adminOnly(200) },
   {
     method: 'GET',

@@ -1,9 +1,11 @@
 import type { ActorFactory, TestActor } from './actors.js';
+import { AGENT_ROUTES } from './agent-routes.js';
 import { BILLING_ROUTES } from './billing-routes.js';
 import { adminsConnection, connectionFor, OWN_OAUTH_CLIENT, UNREACHABLE_POSTGRES } from './connection-fixtures.js';
 import { EXECUTION_ROUTES } from './execution-routes.js';
 import { FLOW_ROUTES } from './flow-routes.js';
 import { FORM_ROUTES } from './form-routes.js';
+import { MCP_SERVER_ROUTES } from './mcp-server-routes.js';
 import { adminOnly, everyone, MISSING, permitted, type RouteCase, signedIn, unique } from './route-case.js';
 import { SAML_ROUTES } from './saml-routes.js';
 
@@ -400,6 +402,8 @@ export const ROUTES: readonly RouteCase[] = [
   },
   ...FLOW_ROUTES,
   ...FORM_ROUTES,
+  ...AGENT_ROUTES,
+  ...MCP_SERVER_ROUTES,
   ...EXECUTION_ROUTES,
   ...SAML_ROUTES,
   ...BILLING_ROUTES,

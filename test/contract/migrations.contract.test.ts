@@ -33,7 +33,8 @@ const hasTable = ({ db }: DatabaseHandle, name: string) =>
     () => false,
   );
 
-const SEEDED = { adminRoles: 1, roles: 2, permissions: 10, config: 1, applied: migrations.length };
+// Five per role (0001), the Admin role's two of agents (0017) and two of MCP servers (0019).
+const SEEDED = { adminRoles: 1, roles: 2, permissions: 14, config: 1, applied: migrations.length };
 
 describe.each(DIALECTS)('migrations contract (%s)', (dialect) => {
   it('seeds the roles, their permissions and the config row once', async () => {
@@ -46,6 +47,13 @@ describe.each(DIALECTS)('migrations contract (%s)', (dialect) => {
       expect(user?.isAdmin).toBe(false);
       expect(admin?.permissions.every((p) => p.conditions.length === 0)).toBe(true);
       expect(user?.permissions.every((p) => p.conditions.join() === 'isCreator')).toBe(true);
+      // Agents are the Admin role's alone, as Automatisch's seed gives them.
+      const agentRights = (role: typeof admin) => role?.permissions.filter((p) => p.subject === 'Agent');
+      expect(agentRights(admin)).toEqual([
+        { action: 'manage', subject: 'Agent', conditions: [] },
+        { action: 'read', subject: 'Agent', conditions: [] },
+      ]);
+      expect(agentRights(user)).toEqual([]);
     } finally {
       await fx.close();
     }
@@ -77,7 +85,7 @@ describe.each(DIALECTS)('migrations contract (%s)', (dialect) => {
       expect(await census(first)).toEqual(SEEDED);
       expect(await census(second)).toEqual(SEEDED);
       const repos = createRepositories({ ...first, secretBox: testSecretBox });
-      expect((await repos.roles.findByName('Admin'))?.permissions).toHaveLength(5);
+      expect((await repos.roles.findByName('Admin'))?.permissions).toHaveLength(9);
     } finally {
       await first.close();
       if (second !== first) await second.close();

@@ -96,3 +96,12 @@ export const insertFlow = async (repos: Repositories): Promise<string> => {
   });
   return flow.id;
 };
+
+/**
+ * Another pool on the fixture's database, with the real repositories: what a second process
+ * (another worker) sees, with locks of its own in the process.
+ */
+export const openSecondPool = (fx: PersistenceFixture): { readonly repos: Repositories; close(): Promise<void> } => {
+  const handle = openDatabase(fx.testDb.url, silentLogger);
+  return { repos: createRepositories({ ...handle, secretBox: testSecretBox }), close: () => handle.close() };
+};

@@ -106,7 +106,7 @@ describe.each(DIALECTS)('role repository contract (%s)', (dialect) => {
     expect(await fx.repos.roles.findByName('Fresh')).toBeNull();
     expect((await fx.repos.roles.list()).map((r) => r.name)).toEqual(['Admin', 'User']);
     const permissionRows = await fx.handle.db.selectFrom('permissions').select('id').execute();
-    expect(permissionRows).toHaveLength(10);
+    expect(permissionRows).toHaveLength(14);
   });
 
   it('answers null for an unknown id or name', async () => {

@@ -46,7 +46,7 @@ describe.each(DIALECTS)('user repository contract (%s)', (dialect) => {
     const id = await insertUser(fx.repos, { role: 'Admin' });
     const found = await fx.repos.users.findById(id);
     expect(found?.role).toMatchObject({ name: 'Admin', isAdmin: true });
-    expect(found?.role.permissions).toHaveLength(5);
+    expect(found?.role.permissions).toHaveLength(9);
     for (const permission of found?.role.permissions ?? []) expect(permission.conditions).toEqual([]);
   });
 

@@ -85,6 +85,18 @@ const installAdministrator = async (on: Page) => {
   await on.getByRole('button', { name: 'Create administrator' }).click();
 };
 
+/** Chooses a step's app in its picker: searched for by name, then taken from the list. */
+const pickApp = async (card: Locator, name: string) => {
+  await card.getByRole('searchbox', { name: 'Search apps' }).fill(name);
+  await card.getByRole('button', { name, exact: true }).click();
+};
+
+/**
+ * What a step's text field holds: the step form's editors (variables shown as chips) keep the
+ * template, as stored, on their editable element; `fill` types into them like into an input.
+ */
+const fieldValue = (field: Locator) => field.getAttribute('data-value');
+
 /** Records every answer of 400 or more the page gets (`METHOD path status`) until stopped. */
 const refusalsOf = (on: Page) => {
   const seen: string[] = [];
@@ -122,7 +134,19 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
   let github: FakeGitHub;
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const stepCard = (position: number) => page.locator('article.step-card').nth(position - 1);
+  /** The nodes of the flow editor's canvas, in the order of the steps' positions. */
+  const nodes = () => page.locator('.canvas-node');
+  /** A step's editor in the flow editor's side panel. */
+  const panelCard = (id: string) => page.locator(`aside.step-panel [data-step-id="${id}"]`);
+  /** Selects a step on the canvas (by id, or position: 1 is the trigger); its editor in the side panel. */
+  const openStep = async (step: number | string) => {
+    const node =
+      typeof step === 'number' ? nodes().nth(step - 1) : page.locator(`.canvas-node[data-step-id="${step}"]`);
+    const id = (await node.getAttribute('data-step-id')) ?? '';
+    await node.locator('button.node-button').click();
+    await panelCard(id).waitFor();
+    return panelCard(id);
+  };
   /** The signed-in administrator's token, from the console's cookie. */
   const adminToken = async () =>
     (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE.name)?.value ?? '';
@@ -166,6 +190,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
           () => false,
         ),
       `the server to listen:\n${started.output()}`,
+      // Starting from the sources (tsx) takes half a minute on a loaded two-core machine.
+      60_000,
     );
     return { server: started, url };
   };
@@ -280,9 +306,10 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
     const flowId = page.url().split('/').pop() ?? '';
 
-    // Trigger: catch a raw webhook; its address is shown.
-    const trigger = stepCard(1);
-    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    // Trigger: catch a raw webhook (the app's one trigger, chosen with it); its address is shown.
+    const trigger = await openStep(1);
+    const triggerId = await trigger.getAttribute('data-step-id');
+    await pickApp(trigger, 'Webhook');
     await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
     const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
     expect(webhookUrl).toBe(`${base}/webhooks/flows/${flowId}`);
@@ -290,7 +317,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     // Publishing now is refused, and the server's reason is shown.
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('All steps must be completed before the flow is published.').waitFor();
-    await stepCard(2).getByText('This step is not complete: choose an app and an action.').waitFor();
+    await (await openStep(2)).getByText('This step is not complete: choose an app and an action.').waitFor();
 
     // A request to the draft flow is kept as sample data; testing the trigger shows it.
     const sample = await fetch(webhookUrl, {
@@ -299,13 +326,14 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       body: JSON.stringify({ name: 'ada lovelace' }),
     });
     expect(sample.status).toBeLessThan(300);
+    await openStep(1);
     await trigger.getByRole('button', { name: 'Test step' }).click();
     await trigger.getByText('Test succeeded.').waitFor();
-    await expect.poll(() => trigger.locator('pre.json').textContent()).toContain('ada lovelace');
+    await expect.poll(() => trigger.locator('.json-view').textContent()).toContain('ada lovelace');
 
     // Action: formatter text → uppercase of the webhook's body.name, picked from the variables.
-    const action = stepCard(2);
-    await action.getByLabel('App').selectOption({ label: 'Formatter' });
+    const action = await openStep(2);
+    await pickApp(action, 'Formatter');
     await action.getByLabel('Action event').selectOption({ label: 'Text' });
     // The transform's own fields come from the app's dynamic fields.
     await action.getByLabel('Transform (required)').selectOption({ label: 'Replace' });
@@ -315,12 +343,12 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await action.getByRole('button', { name: 'Insert variable into Input' }).click();
     await action.getByRole('button', { name: /body\.name/ }).click();
     const input = action.getByLabel('Input', { exact: true });
-    expect(await input.inputValue()).toBe(`{{step.${await trigger.getAttribute('data-step-id')}.body.name}}`);
+    expect(await fieldValue(input)).toBe(`{{step.${triggerId}.body.name}}`);
     await action.getByRole('button', { name: 'Save', exact: true }).click();
     await action.getByRole('button', { name: 'Saved' }).waitFor();
     await action.getByRole('button', { name: 'Test step' }).click();
     await action.getByText('Test succeeded.').waitFor();
-    await expect.poll(() => action.locator('pre.json').textContent()).toContain('ADA LOVELACE');
+    await expect.poll(() => action.locator('.json-view').textContent()).toContain('ADA LOVELACE');
     // Every step is complete now: the earlier refusal is no longer shown.
     await page.getByText('All steps must be completed before the flow is published.').waitFor({ state: 'detached' });
     await shot('04-flow-editor-tested');
@@ -354,7 +382,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await shot('06-executions');
     // Timestamps arrive as milliseconds since the epoch and show as local dates of this year.
     const year = String(new Date().getFullYear());
-    expect(await liveRow.locator('td').nth(2).textContent()).toContain(year);
+    expect(await liveRow.locator('td').nth(3).textContent()).toContain(year);
     // The execution embeds its flow and each record its step: the page asks for nothing else.
     const asked: string[] = [];
     const listen = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
@@ -491,10 +519,14 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await shot('12-admin-api-tokens');
 
     await page.getByRole('link', { name: 'Flows', exact: true }).click();
-    await page.getByLabel('Template').selectOption({ label: 'Shouter' });
-    await page.getByRole('button', { name: 'Start from template' }).click();
+    // The instance's templates are in the gallery, after the built-in ones.
+    await page.getByRole('button', { name: 'Templates', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Start from a template' })
+      .getByRole('button', { name: 'Use this template: Shouter' })
+      .click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-    await page.locator('article.step-card').first().getByText('Webhook · Catch raw webhook').waitFor();
+    await nodes().first().getByText('Catch raw webhook').waitFor();
   }, 60_000);
 
   it("keeps the administrator's session out of reach of a page a User-role account publishes", async () => {
@@ -594,7 +626,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByLabel('Import').setInputFiles(exported);
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Shout names' }).waitFor();
-    expect(await page.locator('article.step-card').count()).toBe(2);
+    expect(await nodes().count()).toBe(2);
     await page.getByRole('link', { name: '← All flows' }).click();
 
     await page.getByRole('button', { name: 'New folder' }).click();
@@ -619,16 +651,16 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.goto(`${base}/flows`);
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-    const trigger = stepCard(1);
-    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    const trigger = await openStep(1);
+    await pickApp(trigger, 'Webhook');
     await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
     const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
     await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
     await trigger.getByRole('button', { name: 'Test step' }).click();
     await trigger.getByText('Test succeeded.').waitFor();
 
-    const action = stepCard(2);
-    await action.getByLabel('App').selectOption({ label: 'Code' });
+    const action = await openStep(2);
+    await pickApp(action, 'Code');
     await action.getByLabel('Action event').selectOption({ label: 'Run JavaScript' });
     await action.getByRole('button', { name: 'Add a row to Inputs' }).click();
     await action.getByLabel('Inputs: key 1').fill('who');
@@ -638,7 +670,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       .fill("async function code(inputs) { throw new Error('boom from ' + inputs.who); }");
     await action.getByRole('button', { name: 'Test step' }).click();
     await action.getByText('Test failed.').waitFor();
-    await expect.poll(() => action.locator('pre.json').textContent()).toContain('boom from the sandbox');
+    await expect.poll(() => action.locator('.json-view').textContent()).toContain('boom from the sandbox');
 
     // The failed test run is an execution too: its error shows, and a retry runs it again.
     await page.getByRole('link', { name: 'Executions', exact: true }).first().click();
@@ -657,8 +689,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.goto(`${base}/flows`);
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-    const trigger = stepCard(1);
-    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    const trigger = await openStep(1);
+    await pickApp(trigger, 'Webhook');
     await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
     const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
     await fetch(webhookUrl, {
@@ -669,8 +701,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await trigger.getByRole('button', { name: 'Test step' }).click();
     await trigger.getByText('Test succeeded.').waitFor();
 
-    const action = stepCard(2);
-    await action.getByLabel('App').selectOption({ label: 'GitHub' });
+    const action = await openStep(2);
+    await pickApp(action, 'GitHub');
     await action.getByLabel('Action event').selectOption({ label: 'Create issue' });
     await action.getByLabel('Connection (required)').selectOption({ label: 'octocat' });
     // The repositories come from the app's dynamic data, through the step's connection.
@@ -742,9 +774,9 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     expect(await banner.count()).toBe(0);
 
     // Editing it makes a draft; version 1 keeps running.
-    const action = stepCard(2);
+    const action = await openStep(2);
     const code = action.getByLabel('Code (required)');
-    expect(await code.inputValue()).toBe(CODE_V1);
+    expect(await fieldValue(code)).toBe(CODE_V1);
     await code.fill(CODE_V2);
     await action.getByRole('button', { name: 'Save', exact: true }).click();
     await action.getByRole('button', { name: 'Saved' }).waitFor();
@@ -788,7 +820,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     expect(dialogs.at(-1)).toMatch(/^Make version 1 the draft\?/);
     await banner.getByText('Published version 2 is live. You are editing a draft.').waitFor();
     await banner.getByRole('button', { name: 'Publish changes' }).waitFor();
-    await expect.poll(() => code.inputValue()).toBe(CODE_V1);
+    await expect.poll(() => fieldValue(code)).toBe(CODE_V1);
     await shot('18-flow-version-restored');
 
     // Discard it: the draft is version 2 again.
@@ -796,7 +828,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByText('Changes discarded: the draft is version 2 again.').waitFor();
     expect(dialogs.at(-1)).toMatch(/^Discard the changes to the draft\?/);
     await banner.waitFor({ state: 'detached' });
-    await expect.poll(() => code.inputValue()).toBe(CODE_V2);
+    await expect.poll(() => fieldValue(code)).toBe(CODE_V2);
 
     // Someone else changes the flow meanwhile: the console's next change is refused, said, and kept on the page.
     await elsewhere('PATCH', `/flows/${flowId}`, { name: 'Renamed elsewhere' });
@@ -805,13 +837,13 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await action.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = page.getByRole('alert').filter({ hasText: 'This flow was changed somewhere else' });
     await conflict.waitFor();
-    expect(await code.inputValue()).toBe(edited);
+    expect(await fieldValue(code)).toBe(edited);
     await action.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await shot('19-flow-conflict');
     await conflict.getByRole('button', { name: 'Reload the flow' }).click();
     await page.getByRole('heading', { name: 'Renamed elsewhere' }).waitFor();
     await conflict.waitFor({ state: 'detached' });
-    await expect.poll(() => code.inputValue()).toBe(CODE_V2);
+    await expect.poll(() => fieldValue(code)).toBe(CODE_V2);
     // Reloaded, the same change goes through.
     await code.fill(edited);
     await action.getByRole('button', { name: 'Save', exact: true }).click();
@@ -833,7 +865,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
       (url) => !url.pathname.endsWith(failedId) && /\/executions\/[0-9a-f-]{36}$/.test(url.pathname),
     );
     await page.locator('dl.facts').getByText('Version 2', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'the failed execution' }).waitFor();
+    await page.getByRole('link', { name: 'the earlier execution' }).waitFor();
     await eventually(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.waitForTimeout(150);
@@ -879,8 +911,8 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByRole('link', { name: 'Flows', exact: true }).click();
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-    const trigger = stepCard(1);
-    await trigger.getByLabel('App').selectOption({ label: 'Forms' });
+    const trigger = await openStep(1);
+    await pickApp(trigger, 'Forms');
     await trigger.getByLabel('Trigger event').selectOption({ label: 'New form submission' });
     // The form comes from the app's dynamic data: the user's own forms.
     const formChoice = trigger.getByLabel('Form (required)');
@@ -888,10 +920,10 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await formChoice.selectOption({ label: 'Newsletter sign-up' });
     await trigger.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await trigger.getByTestId('form-page-url').textContent()).toBe(address);
-    const action = stepCard(2);
-    await action.getByLabel('App').selectOption({ label: 'Forms' });
-    await action.getByLabel('Action event').selectOption({ label: 'Respond with' });
     const triggerId = await trigger.getAttribute('data-step-id');
+    const action = await openStep(2);
+    await pickApp(action, 'Forms');
+    await action.getByLabel('Action event').selectOption({ label: 'Respond with' });
     await action.getByLabel('Body (required)').fill(`Welcome, {{step.${triggerId}.your-name}}!`);
     await action.getByRole('button', { name: 'Save', exact: true }).click();
     await action.getByRole('button', { name: 'Saved' }).waitFor();
@@ -951,15 +983,16 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.goto(`${base}/flows`);
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-    const cards = page.locator('article.step-card');
+    const cards = nodes();
+    const canvas = page.getByRole('region', { name: 'Flow canvas' });
     const flowId = page.url().split('/').pop() ?? '';
-    const card = (id: string) => page.locator(`article.step-card[data-step-id="${id}"]`);
+    const card = panelCard;
     const idOf = async (locator: Locator) => (await locator.getAttribute('data-step-id')) ?? '';
 
     // A webhook trigger with a sample: a kind and a list of people.
-    const trigger = cards.first();
+    const trigger = await openStep(1);
     const triggerId = await idOf(trigger);
-    await trigger.getByLabel('App').selectOption({ label: 'Webhook' });
+    await pickApp(trigger, 'Webhook');
     await trigger.getByLabel('Trigger event').selectOption({ label: 'Catch raw webhook' });
     const webhookUrl = (await trigger.getByTestId('webhook-url').textContent()) ?? '';
     const post = (body: unknown) =>
@@ -973,20 +1006,24 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await trigger.getByText('Test succeeded.').waitFor();
     const firstAction = await idOf(cards.nth(1));
 
-    // Paths below the trigger: "Branch 1" (a condition to fill in) and the fallback, side by side.
+    // Paths below the trigger: "Branch 1" (a condition to fill in) and the fallback, side by side on
+    // the canvas; the new paths step is open in the side panel.
     await trigger.getByRole('button', { name: 'Add paths below' }).click();
-    const paths = page.locator('article.step-paths');
+    const paths = page.locator('aside.step-panel article.step-paths');
     await paths.waitFor();
-    const branchOne = paths.getByRole('region', { name: 'Branch: Branch 1' });
-    const otherwise = paths.getByRole('region', { name: 'Branch: Otherwise' });
+    const pathsId = await idOf(paths);
+    const branchOne = canvas.getByRole('region', { name: 'Branch: Branch 1' });
+    const otherwise = canvas.getByRole('region', { name: 'Branch: Otherwise' });
     await otherwise.getByText('Otherwise: taken when no other branch is.').waitFor();
     await paths.getByLabel('Branches to take').waitFor();
     const [left, right] = [await branchOne.boundingBox(), await otherwise.boundingBox()];
     expect(right && left && right.x > left.x + left.width - 1).toBe(true);
 
-    // Branch 1's condition: the trigger's body.kind, picked from the variables, equals "vip"; then a name.
-    await branchOne.getByRole('button', { name: 'Edit conditions of Branch 1' }).click();
-    const conditions = branchOne.getByRole('form', { name: 'Conditions of Branch 1' });
+    // Branch 1's condition (its node selected): the trigger's body.kind, picked from the variables,
+    // equals "vip"; then a name.
+    const branchOneEditor = await openStep(await idOf(branchOne));
+    await branchOneEditor.getByRole('button', { name: 'Edit conditions of Branch 1' }).click();
+    const conditions = branchOneEditor.getByRole('form', { name: 'Conditions of Branch 1' });
     await conditions.getByRole('button', { name: 'Insert variable into Group 1, condition 1 value to test' }).click();
     await conditions.getByRole('button', { name: 'execution.resumeUrl' }).waitFor();
     await conditions.getByRole('button', { name: /body\.kind/ }).click();
@@ -994,47 +1031,54 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await conditions.getByLabel('Group 1, condition 1: compared with').fill('vip');
     await conditions.getByRole('button', { name: 'Save conditions' }).click();
     await branchOne.getByText(`When {{step.${triggerId}.body.kind}} equals vip.`).waitFor();
-    await branchOne.getByRole('button', { name: 'Rename the branch Branch 1' }).click();
-    await branchOne.getByLabel('Branch name').fill('VIP');
-    await branchOne.getByRole('button', { name: 'Save name' }).click();
-    const vip = paths.getByRole('region', { name: 'Branch: VIP' });
+    await branchOneEditor.getByRole('button', { name: 'Rename the branch Branch 1' }).click();
+    await branchOneEditor.getByLabel('Branch name').fill('VIP');
+    await branchOneEditor.getByRole('button', { name: 'Save name' }).click();
+    const vip = canvas.getByRole('region', { name: 'Branch: VIP' });
     await vip.waitFor();
 
     // Another branch goes before the fallback; moved right it follows it; deleted, its step goes too.
     const branchOrder = () =>
-      paths
+      canvas
         .getByRole('region', { name: /^Branch: / })
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    await paths.getByRole('button', { name: 'Add a branch to 2. Paths' }).click();
-    const branchThree = paths.getByRole('region', { name: 'Branch: Branch 3' });
+    await canvas.getByRole('button', { name: 'Add a branch to 2. Paths' }).click();
+    const branchThree = canvas.getByRole('region', { name: 'Branch: Branch 3' });
     await branchThree.waitFor();
     expect(await branchOrder()).toEqual(['Branch: VIP', 'Branch: Branch 3', 'Branch: Otherwise']);
-    await branchThree.locator('.branch-header').getByRole('button', { name: /down$/ }).click();
+    const branchThreeEditor = await openStep(await idOf(branchThree));
+    await branchThreeEditor.locator('.branch-header').getByRole('button', { name: /down$/ }).click();
     await expect.poll(branchOrder).toEqual(['Branch: VIP', 'Branch: Otherwise', 'Branch: Branch 3']);
-    await branchThree.getByRole('button', { name: 'Delete the branch Branch 3' }).click();
+    await branchThreeEditor.getByRole('button', { name: 'Delete the branch Branch 3' }).click();
     await branchThree.waitFor({ state: 'detached' });
     expect(dialogs.at(-1)).toBe('Delete the branch "Branch 3" and the 1 step in it?');
     // Every branch whose conditions hold runs.
+    await openStep(pathsId);
     const pathsSettings = paths.locator(':scope > form.arguments');
     await pathsSettings.getByLabel('Branches to take').selectOption({ label: 'Every one that matches' });
     await pathsSettings.getByRole('button', { name: 'Save', exact: true }).click();
     await pathsSettings.getByRole('button', { name: 'Saved' }).waitFor();
 
     // The VIP branch's step shouts; the fallback's empty step goes.
-    const vipStep = vip.locator('article.step-card');
-    await vipStep.getByLabel('App').selectOption({ label: 'Formatter' });
+    const vipStep = await openStep(await idOf(vip.locator('.canvas-node').nth(1)));
+    await pickApp(vipStep, 'Formatter');
     await vipStep.getByLabel('Action event').selectOption({ label: 'Text' });
     await vipStep.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
     await vipStep.getByLabel('Input', { exact: true }).fill('welcome, vip');
     await vipStep.getByRole('button', { name: 'Save', exact: true }).click();
     await vipStep.getByRole('button', { name: 'Saved' }).waitFor();
-    await otherwise.getByRole('button', { name: 'Delete step' }).click();
+    await (await openStep(await idOf(otherwise.locator('.canvas-node').nth(1))))
+      .getByRole('button', { name: 'Delete step' })
+      .click();
     await otherwise.getByText('No steps in this branch.').waitFor();
     expect(dialogs.at(-1)).toBe('Delete this step?');
 
     // A loop below the paths, over the people; the first empty action moves into it.
-    await paths.locator(':scope > footer').getByRole('button', { name: 'Add a loop below' }).click();
-    const loop = page.locator('article.step-loop');
+    await (await openStep(pathsId))
+      .locator(':scope > footer')
+      .getByRole('button', { name: 'Add a loop below' })
+      .click();
+    const loop = page.locator('aside.step-panel article.step-loop');
     await loop.waitFor();
     const loopId = await idOf(loop);
     const loopSettings = loop.locator(':scope > form.arguments');
@@ -1042,45 +1086,45 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await loopSettings.getByLabel('At most').fill('5');
     await loopSettings.getByRole('button', { name: 'Save', exact: true }).click();
     await loopSettings.getByRole('button', { name: 'Saved' }).waitFor();
-    const moved = card(firstAction);
+    const moved = await openStep(firstAction);
     const intoLoop = moved.locator('option', { hasText: 'At the start of loop' });
     await moved.getByLabel(/^Move .* to$/).selectOption((await intoLoop.getAttribute('value')) ?? '');
-    const body = loop.getByRole('region', { name: /^Steps inside / });
-    await body.locator(`article.step-card[data-step-id="${firstAction}"]`).waitFor();
-    await expect.poll(() => body.locator('article.step-card').count()).toBe(2);
+    const body = canvas.getByRole('region', { name: /^Steps inside / });
+    await body.locator(`.canvas-node[data-step-id="${firstAction}"]`).waitFor();
+    await expect.poll(() => body.locator('.canvas-node').count()).toBe(2);
     // The loop's own empty step goes, and the moved one is first already: up is not offered.
-    await body.locator('article.step-card').nth(1).getByRole('button', { name: 'Delete step' }).click();
-    await expect.poll(() => body.locator('article.step-card').count()).toBe(1);
-    expect(
-      await card(firstAction)
-        .getByRole('button', { name: /Move .* up/ })
-        .isDisabled(),
-    ).toBe(true);
+    await (await openStep(await idOf(body.locator('.canvas-node').nth(1))))
+      .getByRole('button', { name: 'Delete step' })
+      .click();
+    await expect.poll(() => body.locator('.canvas-node').count()).toBe(1);
+    expect(await (await openStep(firstAction)).getByRole('button', { name: /Move .* up/ }).isDisabled()).toBe(true);
 
     // Inside the loop, the picker offers the current item and index.
     const inLoop = card(firstAction);
-    await inLoop.getByLabel('App').selectOption({ label: 'Formatter' });
+    await pickApp(inLoop, 'Formatter');
     await inLoop.getByLabel('Action event').selectOption({ label: 'Text' });
     await inLoop.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
     await inLoop.getByRole('button', { name: 'Insert variable into Input' }).click();
     await inLoop.getByRole('button', { name: /^index / }).waitFor();
     await inLoop.getByRole('button', { name: /^item / }).click();
     const input = inLoop.getByLabel('Input', { exact: true });
-    expect(await input.inputValue()).toBe(`{{step.${loopId}.item}}`);
+    expect(await fieldValue(input)).toBe(`{{step.${loopId}.item}}`);
     await input.fill(`{{step.${loopId}.item.name}}`);
     await inLoop.getByRole('button', { name: 'Save', exact: true }).click();
     await inLoop.getByRole('button', { name: 'Saved' }).waitFor();
 
     // A step after the loop may read its results.
-    await loop.locator(':scope > footer').getByRole('button', { name: 'Add a step below' }).click();
-    await expect.poll(() => cards.count()).toBe(6);
-    const after = cards.last();
-    await after.getByLabel('App').selectOption({ label: 'Formatter' });
+    await (await openStep(loopId)).locator(':scope > footer').getByRole('button', { name: 'Add a step below' }).click();
+    // Trigger, paths, VIP and its step, Otherwise, the loop and its step, and the new one, selected.
+    await expect.poll(() => cards.count()).toBe(8);
+    const after = card(await idOf(cards.last()));
+    await after.waitFor();
+    await pickApp(after, 'Formatter');
     await after.getByLabel('Action event').selectOption({ label: 'Text' });
     await after.getByLabel('Transform (required)').selectOption({ label: 'Uppercase' });
     await after.getByRole('button', { name: 'Insert variable into Input' }).click();
     await after.getByRole('button', { name: /^results / }).click();
-    expect(await after.getByLabel('Input', { exact: true }).inputValue()).toBe(`{{step.${loopId}.results}}`);
+    expect(await fieldValue(after.getByLabel('Input', { exact: true }))).toBe(`{{step.${loopId}.results}}`);
     await after.getByRole('button', { name: 'Save', exact: true }).click();
     await after.getByRole('button', { name: 'Saved' }).waitFor();
     await shot('21-flow-editor-paths-loop');

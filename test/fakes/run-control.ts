@@ -1,4 +1,11 @@
-import type { CalledRun, RunControl, RunSignal, SignalKind } from '../../ports/step-runner.js';
+import type {
+  AgentRunOutcome,
+  AgentRunRequest,
+  CalledRun,
+  RunControl,
+  RunSignal,
+  SignalKind,
+} from '../../ports/step-runner.js';
 
 /** What persistence does to a value: kept as JSON, read back as JSON. */
 const stored = <T>(value: T): T => (value === undefined ? (null as T) : JSON.parse(JSON.stringify(value)));
@@ -22,6 +29,9 @@ export class FakeRun {
     string,
     { readonly flowId: string; readonly input: unknown; readonly executionId: string }
   >();
+  /** What steps asked of `runAgent`, and what it answers, in order (the test scripts it). */
+  readonly agentRequests: AgentRunRequest[] = [];
+  readonly agentOutcomes: AgentRunOutcome[] = [];
   private readonly kept = new Map<string, unknown>();
   private readonly refused = new Map<string, string>();
   private readonly called = new Map<string, CalledRun>();
@@ -77,6 +87,12 @@ export class FakeRun {
         return { ok: true, executionId };
       },
       calledRun: async (executionId) => this.called.get(executionId) ?? null,
+      runAgent: async (request) => {
+        this.agentRequests.push(stored(request));
+        const next = this.agentOutcomes.shift();
+        if (!next) throw new Error('no agent outcome scripted');
+        return next;
+      },
     };
   }
 }

@@ -53,7 +53,12 @@ export const startFuzzWorld = async (dialect: DialectName): Promise<FuzzWorld> =
   const logger = new ErrorCountingLogger();
   const instance = await startTestInstance(
     dialect,
-    { ...enterpriseEnv(), BODY_LIMIT_BYTES: String(FUZZ_BODY_LIMIT), SYNC_WEBHOOK_TIMEOUT_SECONDS: '2' },
+    {
+      ...enterpriseEnv(),
+      BODY_LIMIT_BYTES: String(FUZZ_BODY_LIMIT),
+      SYNC_WEBHOOK_TIMEOUT_SECONDS: '2',
+      TEST_EVENT_MAX_WAIT_SECONDS: '1',
+    },
     { apps: FLOW_TEST_APPS, logger },
   );
   const fx = await actorFactory(instance);

@@ -27,14 +27,21 @@ const perm = (action: string, subject: string, ...conditions: string[]): Permiss
 const sorted = (permissions: Permission[]) =>
   [...permissions].sort((a, b) => `${a.subject}:${a.action}`.localeCompare(`${b.subject}:${b.action}`));
 
-const ADMIN_PERMISSIONS = sorted([
-  perm('read', 'Flow'),
-  perm('manage', 'Flow'),
-  perm('read', 'Connection'),
-  perm('manage', 'Connection'),
-  perm('read', 'Execution'),
+const USER_PERMISSIONS = sorted([
+  perm('read', 'Flow', 'isCreator'),
+  perm('manage', 'Flow', 'isCreator'),
+  perm('read', 'Connection', 'isCreator'),
+  perm('manage', 'Connection', 'isCreator'),
+  perm('read', 'Execution', 'isCreator'),
 ]);
-const USER_PERMISSIONS = ADMIN_PERMISSIONS.map((p) => perm(p.action, p.subject, 'isCreator'));
+/** The User role's without the condition, and agents and MCP servers, which only the Admin role is seeded with (as Automatisch). */
+const ADMIN_PERMISSIONS = sorted([
+  ...USER_PERMISSIONS.map((p) => perm(p.action, p.subject)),
+  perm('read', 'Agent'),
+  perm('manage', 'Agent'),
+  perm('read', 'McpServer'),
+  perm('manage', 'McpServer'),
+]);
 const ONE_ROLE_META = { type: 'Role', count: 1, isArray: false, currentPage: null, totalPages: null };
 const anError = (type: string) => ({ errors: { general: [expect.any(String)] }, meta: { type } });
 
@@ -105,10 +112,16 @@ describe.each(DIALECTS)('roles (%s)', (dialect) => {
     expect(res.body.meta.type).toBe('Object');
     const { actions, subjects, conditions } = res.body.data;
     expect(actions.map((a: { key: string; subjects: string[] }) => [a.key, a.subjects])).toEqual([
-      ['read', ['Flow', 'Connection', 'Execution']],
-      ['manage', ['Flow', 'Connection']],
+      ['read', ['Flow', 'Connection', 'Execution', 'Agent', 'McpServer']],
+      ['manage', ['Flow', 'Connection', 'Agent', 'McpServer']],
     ]);
-    expect(subjects.map((s: { key: string }) => s.key)).toEqual(['Flow', 'Connection', 'Execution']);
+    expect(subjects.map((s: { key: string }) => s.key)).toEqual([
+      'Flow',
+      'Connection',
+      'Execution',
+      'Agent',
+      'McpServer',
+    ]);
     expect(conditions.map((c: { key: string }) => c.key)).toEqual(['isCreator']);
   });
 

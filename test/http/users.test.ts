@@ -49,9 +49,11 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
           { action: 'read', subject: 'User', conditions: [] },
           { action: 'manage', subject: 'User', conditions: [] },
           { action: 'read', subject: 'Execution', conditions: [] },
+          { action: 'manage', subject: 'Agent', conditions: [] },
+          { action: 'manage', subject: 'McpServer', conditions: [] },
         ]),
       );
-      expect(permissions).toHaveLength(7);
+      expect(permissions).toHaveLength(11);
       await enableRegistration(instance, adminToken);
       const bob = await registerAndSignIn(instance, BOB);
       const subjects = (await me(bob.token)).permissions.map((p: { subject: string }) => p.subject);

@@ -44,6 +44,7 @@ export const branches = defineApp({
   description: 'Send a flow down different paths depending on its data.',
   icon,
   primaryColor: '#0d9488',
+  categories: ['flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [],

@@ -18,6 +18,7 @@ export const createCodeApp = (limits: Partial<SandboxLimits> = {}, pool: Sandbox
     description: 'Run your own JavaScript in a sandbox.',
     icon,
     primaryColor: '#111827',
+    categories: ['utilities'],
     version: 1,
     auth: noAuth(),
     triggers: [],

@@ -1,8 +1,6 @@
+import { datastoreKey as storeKey } from '../../../core/domain/datastore.js';
 import { defineAction, defineApp, noAuth, text } from '../sdk/index.js';
 import { icon } from './icon.js';
-
-/** The flow's store also holds the engine's own values; the datastore's keys live apart. */
-const storeKey = (key: string) => `datastore:${key}`;
 
 const key = text({ label: 'Key', required: true, acceptsVariables: true });
 
@@ -35,6 +33,7 @@ export const datastore = defineApp({
   description: 'Keep values between runs of a flow.',
   icon,
   primaryColor: '#7c3aed',
+  categories: ['data-and-databases'],
   version: 1,
   auth: noAuth(),
   triggers: [],

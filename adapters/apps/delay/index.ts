@@ -52,6 +52,7 @@ export const delay = defineApp({
   description: 'Pause a flow for a while or until a moment.',
   icon,
   primaryColor: '#64748b',
+  categories: ['flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [],

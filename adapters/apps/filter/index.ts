@@ -8,6 +8,7 @@ export const filter = defineApp({
   description: 'Continue a flow only when conditions match.',
   icon,
   primaryColor: '#f59e0b',
+  categories: ['flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [],

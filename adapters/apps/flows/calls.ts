@@ -6,6 +6,7 @@ import {
   jsonOrText,
   keyValueList,
   runOf,
+  type Store,
   stopFlow,
   suspendUntil,
   text,
@@ -23,22 +24,31 @@ export const CALL_RECHECK_MS = 60 * 60_000;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The item of a trigger the engine starts with a call (`ctx.webhook`: another flow's, an MCP
+ * client's): the call's object, kept under `key` so that testing the trigger in the editor shows
+ * the last one (or no item before any call).
+ */
+export const calledWith = async (
+  ctx: { readonly webhook: { readonly body: unknown } | null; readonly store: Store },
+  key: string,
+) => {
+  if (ctx.webhook) {
+    const input = isObject(ctx.webhook.body) ? ctx.webhook.body : {};
+    await ctx.store.set(key, input);
+    return [{ data: input }];
+  }
+  const last = await ctx.store.get(key);
+  return last === undefined ? [] : [{ data: last }];
+};
+
 export const calledByFlow = defineTrigger({
   key: 'calledByFlow',
   name: 'Called by another flow',
   description:
     'Starts the flow when another flow calls it with "Call a flow"; the caller\'s input is the output. Publish the flow to make it callable.',
   arguments: {},
-  async run(ctx) {
-    if (ctx.webhook) {
-      const input = isObject(ctx.webhook.body) ? ctx.webhook.body : {};
-      await ctx.store.set(LAST_INPUT, input);
-      return [{ data: input }];
-    }
-    // Testing the trigger in the editor shows what the flow was last called with.
-    const last = await ctx.store.get(LAST_INPUT);
-    return last === undefined ? [] : [{ data: last }];
-  },
+  run: (ctx) => calledWith(ctx, LAST_INPUT),
 });
 
 export const callFlow = defineAction({

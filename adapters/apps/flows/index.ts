@@ -13,6 +13,7 @@ export const flows = defineApp({
   description: 'Call a flow from another, hand back its result, act on failed runs, or stop a run.',
   icon,
   primaryColor: '#0f766e',
+  categories: ['flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [calledByFlow, executionFailed],

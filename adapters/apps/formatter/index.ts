@@ -10,6 +10,7 @@ export const formatter = defineApp({
   description: 'Transform text, numbers, dates and times between steps.',
   icon,
   primaryColor: '#8b5cf6',
+  categories: ['utilities'],
   version: 1,
   auth: noAuth(),
   triggers: [],

@@ -13,6 +13,7 @@ export const forms = defineApp({
   description: 'Start flows with the answers of your forms, and answer the people who sent them.',
   icon,
   primaryColor: '#0059f7',
+  categories: ['forms-and-surveys'],
   version: 1,
   auth: noAuth(),
   triggers: [newFormSubmission],

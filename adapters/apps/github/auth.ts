@@ -11,7 +11,7 @@ export const githubAuth = oauth2Auth({
   tokenUrl: (client) => client.tokenUrl ?? 'https://github.com/login/oauth/access_token',
   scopes: ['read:user', 'repo'],
   clientFields: {
-    apiBaseUrl: text({ label: 'API base URL', default: GITHUB_API, check: httpUrl }),
+    apiBaseUrl: text({ label: 'API base URL', placeholder: GITHUB_API, check: httpUrl }),
     authorizeUrl: text({
       label: 'Authorization URL',
       placeholder: 'https://github.com/login/oauth/authorize',

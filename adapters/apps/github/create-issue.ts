@@ -1,29 +1,18 @@
-import { defineAction, dynamicDropdown, matches, text } from '../sdk/index.js';
+import { restAction, text } from '../sdk/index.js';
+import { repoArgument, repoPath } from './repo.js';
 
-export const createIssue = defineAction({
+export const createIssue = restAction({
   key: 'createIssue',
   name: 'Create issue',
   description: 'Opens an issue in a repository.',
   arguments: {
-    repo: dynamicDropdown({
-      label: 'Repository',
-      required: true,
-      dynamicData: 'listRepos',
-      placeholder: 'owner/name',
-      acceptsVariables: true,
-      check: matches(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name.'),
-    }),
+    repo: repoArgument(true),
     title: text({ label: 'Title', required: true, acceptsVariables: true }),
     body: text({ label: 'Body', acceptsVariables: true }),
   },
-  async run(ctx) {
-    const { repo, title, body } = ctx.parameters;
-    const [owner = '', name = ''] = repo.split('/');
-    const { data } = await ctx.http.request({
-      method: 'POST',
-      path: `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/issues`,
-      body: { title, ...(body !== undefined && { body }) },
-    });
-    return data;
-  },
+  request: ({ repo, title, body }) => ({
+    method: 'POST',
+    path: `${repoPath(repo)}/issues`,
+    body: { title, body },
+  }),
 });

@@ -8,6 +8,7 @@ export const httpRequest = defineApp({
   description: 'Call any HTTP API.',
   icon,
   primaryColor: '#0ea5e9',
+  categories: ['developer-tools'],
   version: 1,
   auth: noAuth(),
   triggers: [],

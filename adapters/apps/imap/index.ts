@@ -11,6 +11,7 @@ export const imap = defineApp({
   description: 'Start flows from new e-mail in an IMAP mailbox, and move, flag or mark messages.',
   icon,
   primaryColor: '#0f766e',
+  categories: ['communication'],
   version: 1,
   auth: imapAuth,
   triggers: [newEmail],

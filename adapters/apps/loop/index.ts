@@ -48,6 +48,7 @@ export const loop = defineApp({
   description: 'Repeat steps for each item of a list.',
   icon,
   primaryColor: '#7c3aed',
+  categories: ['flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [],

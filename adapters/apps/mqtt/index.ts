@@ -10,6 +10,7 @@ export const mqtt = defineApp({
   description: 'Receive and publish messages through an MQTT broker.',
   icon,
   primaryColor: '#660066',
+  categories: ['messaging-and-queues'],
   version: 1,
   auth: mqttAuth,
   triggers: [newMessage],

@@ -39,6 +39,7 @@ export const mysqlApp = defineApp({
   description: 'Query and change a MySQL or MariaDB database, and start flows from new or updated rows.',
   icon,
   primaryColor: '#00758f',
+  categories: ['data-and-databases'],
   version: 1,
   auth: mysqlAuth,
   triggers: [newRow, updatedRow],

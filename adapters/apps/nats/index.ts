@@ -11,6 +11,7 @@ export const nats = defineApp({
   description: 'Receive and publish messages on NATS subjects and JetStream streams.',
   icon,
   primaryColor: '#27aae1',
+  categories: ['messaging-and-queues'],
   version: 1,
   auth: natsAuth,
   triggers: [newMessage, newStreamMessage],

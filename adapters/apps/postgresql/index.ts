@@ -11,6 +11,7 @@ export const postgresql = defineApp({
   description: 'Query and change a PostgreSQL database, and start flows from its notifications and new rows.',
   icon,
   primaryColor: '#336791',
+  categories: ['data-and-databases'],
   version: 1,
   auth: postgresAuth,
   triggers: [newNotification, newRow],

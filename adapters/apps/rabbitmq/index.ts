@@ -10,6 +10,7 @@ export const rabbitmq = defineApp({
   description: 'Start flows from the messages of a queue, and publish messages.',
   icon,
   primaryColor: '#ff6600',
+  categories: ['messaging-and-queues'],
   version: 1,
   auth: rabbitmqAuth,
   triggers: [newMessage],

@@ -20,6 +20,7 @@ export const redis = defineApp({
   description: 'Read and write keys, lists and streams, publish messages, and start flows from streams and channels.',
   icon,
   primaryColor: '#dc382d',
+  categories: ['data-and-databases', 'messaging-and-queues'],
   version: 1,
   auth: redisAuth,
   triggers: [newStreamEntry, newPubSubMessage],

@@ -8,6 +8,7 @@ export const rss = defineApp({
   description: 'Start flows from new items in RSS and Atom feeds.',
   icon,
   primaryColor: '#f97316',
+  categories: ['utilities'],
   version: 1,
   auth: noAuth(),
   triggers: [newItemsInFeed],

@@ -47,6 +47,7 @@ export const scheduler = defineApp({
   description: 'Start flows on a schedule.',
   icon,
   primaryColor: '#0f766e',
+  categories: ['utilities', 'flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [

@@ -6,6 +6,7 @@ import {
   describeArguments,
   dropdown,
   dynamicDropdown,
+  dynamicMultiSelect,
   type InferParameters,
   json,
   type KeyValue,
@@ -154,6 +155,27 @@ describe('argument builders', () => {
     expect(validate(list, { values: [{ key: '', value: '' }] })).toEqual({
       ok: false,
       fields: { values: ['is required.'] },
+    });
+  });
+
+  it("take a multi-select's values as a list, or as Automatisch's rows when it names their key", () => {
+    const plain = parametersSchema({ ids: dynamicMultiSelect({ label: 'Ids', dynamicData: 'listIds' }) });
+    const rows = parametersSchema({
+      ids: dynamicMultiSelect({ label: 'Ids', dynamicData: 'listIds', rowKey: 'memberId' }),
+    });
+    expect(validate(plain, { ids: ['a', 2, 'a'] })).toEqual({ ok: true, value: { ids: ['a', '2'] } });
+    expect(validate(plain, { ids: [{ memberId: 'a' }] })).toEqual({
+      ok: false,
+      fields: { ids: ['must be a list of options.'] },
+    });
+    expect(validate(rows, { ids: [{ memberId: 'a' }, { memberId: '' }, 'b', { memberId: 3 }] })).toEqual({
+      ok: true,
+      value: { ids: ['a', 'b', '3'] },
+    });
+    expect(validate(rows, { ids: [{ other: 'a' }] })).toEqual({ ok: true, value: { ids: [] } });
+    expect(validate(rows, { ids: [{ memberId: {} }] })).toEqual({
+      ok: false,
+      fields: { ids: ['must be a list of options.'] },
     });
   });
 

@@ -174,6 +174,12 @@ export const dynamicDropdown = <const O extends DynamicDropdownOptions>(
 export interface DynamicMultiSelectOptions extends ArgumentOptions<string[]> {
   readonly dynamicData: string;
   readonly dependsOn?: readonly string[];
+  /**
+   * Also take Automatisch's `dynamic` rows of one dropdown, `[{ <rowKey>: value }]` (its Asana
+   * followers, Trello members...), so that steps saved in that shape keep working; empty rows are
+   * dropped.
+   */
+  readonly rowKey?: string;
 }
 
 /**
@@ -190,7 +196,10 @@ export const dynamicMultiSelect = <const O extends DynamicMultiSelectOptions>(
       const list = 'must be a list of options.';
       if (!Array.isArray(value)) return invalid(list);
       const chosen: string[] = [];
-      for (const item of value) {
+      for (const entry of value) {
+        const row = options.rowKey !== undefined && typeof entry === 'object' && entry !== null;
+        const item: unknown = row ? (entry as Record<string, unknown>)[options.rowKey as string] : entry;
+        if (row && isAbsent(item)) continue;
         if (typeof item !== 'string' && typeof item !== 'number') return invalid(list);
         chosen.push(String(item));
       }

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { AuthDescription, Credentials } from '../../../core/domain/app.js';
 import { type ArgumentMap, describeArguments, type InferParameters, parametersSchema } from './arguments.js';
 import type { AppContext, AuthAccess, NoParameters } from './context.js';
+import type { TokenGrant } from './token-grant.js';
 import { validate } from './validation.js';
 
 export interface Verified {
@@ -33,6 +34,14 @@ export interface FieldsAuthDefinition<F extends ArgumentMap = ArgumentMap> {
   isStillVerified?(ctx: FieldsAuthContext<F>): Promise<boolean>;
   /** Headers `ctx.http` adds to requests to the app's base URL (e.g. an API key). */
   headers?(data: InferParameters<F>): Readonly<Record<string, string>>;
+  /** Query parameters `ctx.http` adds to requests to the app's base URL (an API key some vendors take there). */
+  query?(data: InferParameters<F>): Readonly<Record<string, string>>;
+  /**
+   * Fields that get an access token (a client-credentials grant, a service account's JWT): the
+   * token is cached in the credentials, renewed before it expires and on a 401, and its headers
+   * are the ones sent.
+   */
+  readonly token?: TokenGrant;
   /** The stored credentials, parsed; throws (naming fields, never values) when they no longer fit. */
   read(auth: Pick<AuthAccess<Credentials, unknown>, 'data'>): InferParameters<F>;
 }
@@ -42,6 +51,7 @@ export interface FieldsAuthOptions<F extends ArgumentMap> {
   verify(ctx: FieldsAuthContext<F>): Promise<Verified>;
   isStillVerified?(ctx: FieldsAuthContext<F>): Promise<boolean>;
   headers?(data: InferParameters<F>): Readonly<Record<string, string>>;
+  query?(data: InferParameters<F>): Readonly<Record<string, string>>;
 }
 
 /** Reads a value that must fit a schema, naming only the fields at fault when it does not. */
@@ -62,6 +72,7 @@ export const fieldsAuth = <const F extends ArgumentMap>(options: FieldsAuthOptio
     verify: options.verify,
     ...(options.isStillVerified && { isStillVerified: options.isStillVerified }),
     ...(options.headers && { headers: options.headers }),
+    ...(options.query && { query: options.query }),
     read: (auth) => readWith(schema, auth.data, 'connection credentials'),
   };
 };

@@ -65,6 +65,13 @@ export interface AppContext<TParameters = NoParameters, TAuth = AuthAccess> {
   readonly run: RunAccess | null;
   /** For apps that open their own sockets: pass it to `assertHostAllowed`. */
   readonly network: NetworkPolicy;
+  /**
+   * For vendors' SDKs, which take a `fetch`: the instance's connection pool and network guard, its
+   * requests cut with `signal`. It adds no auth, no retries and no base URL: the SDK does those.
+   */
+  readonly fetch: typeof fetch;
+  /** Where the app's API is for this connection (a self-hosted server's, or an `APP_BASE_URL_<KEY>` override): for SDKs. */
+  readonly apiBaseUrl: string | undefined;
 }
 
 /** An incoming webhook call, for webhook triggers. */
@@ -73,12 +80,45 @@ export interface WebhookRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** A parameter given more than once has every value, as an array. */
   readonly query: Readonly<Record<string, string | readonly string[]>>;
+  /** JSON and form bodies parsed; any other body as text; null when empty. */
   readonly body: unknown;
+  /**
+   * The body exactly as received, decoded as UTF-8 ('' when empty): what vendors sign. Compute a
+   * signature over this, never over `body` serialised again (key order and spacing differ).
+   */
+  readonly rawBody: string;
 }
 
 export interface TriggerContext<TParameters = NoParameters> extends AppContext<TParameters> {
   /** Webhook triggers: the call being handled; null for polling and schedule triggers. */
   readonly webhook: WebhookRequest | null;
+  /**
+   * Instant triggers: what the trigger's `registerHook` returned when the flow was published (the
+   * vendor's hook id, the signing secret it gave), as JSON keeps it; null when none is stored
+   * (the flow is not published, or the trigger registers nothing).
+   */
+  readonly hook: unknown;
+}
+
+/**
+ * What an instant trigger's `registerHook` receives when its flow is published: the usual context,
+ * with the trigger's connection and parameters, and the address the vendor is to deliver to.
+ */
+export interface RegisterHookContext<TParameters = NoParameters> extends AppContext<TParameters> {
+  /** The flow's public webhook address (the Flow resource's `webhookUrl`). */
+  readonly webhookUrl: string;
+}
+
+/**
+ * What `unregisterHook` receives when the flow is unpublished or deleted, or publishes another
+ * trigger: the connection, parameters and address the hook was registered with, and its state.
+ * It may run after the step was changed or deleted, or after the app's arguments changed, so
+ * rely on `hook` first: `parameters` are those stored, checked against the arguments when they
+ * still fit.
+ */
+export interface UnregisterHookContext<TParameters = NoParameters> extends RegisterHookContext<TParameters> {
+  /** What `registerHook` returned. */
+  readonly hook: unknown;
 }
 
 /** One message a listener trigger received, handed to the engine with `ctx.emit`. */

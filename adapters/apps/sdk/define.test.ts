@@ -83,3 +83,33 @@ describe('dynamic data and dynamic fields keys', () => {
     });
   });
 });
+
+describe('instant triggers', () => {
+  const hooks = {
+    registerHook: async () => ({ id: 'hook-1' }),
+    unregisterHook: async () => {},
+  };
+  const trigger = { key: 'shelfChanged', name: 'Shelf changed', description: 'A shelf changed.', arguments: {} };
+
+  it('a webhook trigger defines registerHook and unregisterHook together', () => {
+    const defined = defineTrigger({ ...trigger, type: 'webhook', run: async () => [], ...hooks });
+    expect(defined.registerHook).toBe(hooks.registerHook);
+    expect(defined.unregisterHook).toBe(hooks.unregisterHook);
+    expect(defined.manifest.type).toBe('webhook');
+    expect(() =>
+      defineTrigger({ ...trigger, type: 'webhook', run: async () => [], registerHook: hooks.registerHook }),
+    ).toThrow('registerHook() and unregisterHook() go together');
+    expect(() =>
+      defineTrigger({ ...trigger, type: 'webhook', run: async () => [], unregisterHook: hooks.unregisterHook }),
+    ).toThrow('registerHook() and unregisterHook() go together');
+  });
+
+  it('no other kind of trigger registers a hook', () => {
+    expect(() => defineTrigger({ ...trigger, type: 'polling', run: async () => [], ...hooks })).toThrow(
+      'only a webhook trigger registers a hook',
+    );
+    expect(() => defineTrigger({ ...trigger, run: async () => [], ...hooks })).toThrow(
+      'only a webhook trigger registers a hook',
+    );
+  });
+});

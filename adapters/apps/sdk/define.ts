@@ -1,5 +1,7 @@
 import type * as v from 'valibot';
 import type {
+  AppCapability,
+  AppCategory,
   AppDescription,
   ArgumentDescription,
   DynamicOption,
@@ -7,6 +9,7 @@ import type {
   TriggerType,
 } from '../../../core/domain/app.js';
 import type { OwnerData } from '../../../ports/app-catalog.js';
+import type { LanguageModel, ToolSpec } from '../../../ports/language-model.js';
 import {
   type ArgumentMap,
   type ArgumentMapOf,
@@ -16,7 +19,14 @@ import {
   parametersSchema,
 } from './arguments.js';
 import type { FieldsAuthDefinition, NoAuthDefinition } from './auth.js';
-import type { AppContext, AuthAccess, ListenerContext, TriggerContext } from './context.js';
+import type {
+  AppContext,
+  AuthAccess,
+  ListenerContext,
+  RegisterHookContext,
+  TriggerContext,
+  UnregisterHookContext,
+} from './context.js';
 import type { OAuth2AuthDefinition } from './oauth2.js';
 
 export type AuthDefinition = NoAuthDefinition | FieldsAuthDefinition<any> | OAuth2AuthDefinition<any>;
@@ -82,6 +92,18 @@ export interface TriggerOptions<M extends ArgumentMap, F extends string = never>
    * of what a message would look like, taken without consuming anything where the server allows.
    */
   listen?(ctx: ListenerContext<InferParameters<M>>): Promise<void>;
+  /**
+   * Instant triggers (`type: 'webhook'`, with `unregisterHook`): asks the vendor to deliver to
+   * `ctx.webhookUrl` when the flow is published, and returns what to keep (JSON: the vendor's hook
+   * id, the signing secret it gave), which deliveries see as `ctx.hook` and `unregisterHook` gets.
+   * A throw fails the publish with its message (secrets masked): the flow stays unpublished.
+   */
+  registerHook?(ctx: RegisterHookContext<InferParameters<M>>): Promise<unknown>;
+  /**
+   * Removes the hook `registerHook` made (`ctx.hook`) when the flow is unpublished or deleted, or
+   * publishes another trigger. Best effort: a throw is logged and does not block the unpublish.
+   */
+  unregisterHook?(ctx: UnregisterHookContext<InferParameters<M>>): Promise<void>;
 }
 
 export interface TriggerDefinition<M extends ArgumentMap = any, F extends string = string> {
@@ -95,6 +117,8 @@ export interface TriggerDefinition<M extends ArgumentMap = any, F extends string
   run(ctx: TriggerContext<InferParameters<M>>): Promise<readonly TriggerItem[]>;
   schedule?(parameters: InferParameters<M>): TriggerSchedule | null;
   listen?(ctx: ListenerContext<InferParameters<M>>): Promise<void>;
+  registerHook?(ctx: RegisterHookContext<InferParameters<M>>): Promise<unknown>;
+  unregisterHook?(ctx: UnregisterHookContext<InferParameters<M>>): Promise<void>;
 }
 
 const manifestOf = (options: StepOptions<ArgumentMap, string>, type?: TriggerType): StepDescription => ({
@@ -124,6 +148,10 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
 ): TriggerDefinition<M, F> => {
   if ((options.type === 'listener') !== (options.listen !== undefined))
     throw new Error(`Trigger ${options.key}: a listener trigger, and only one, defines listen().`);
+  if ((options.registerHook === undefined) !== (options.unregisterHook === undefined))
+    throw new Error(`Trigger ${options.key}: registerHook() and unregisterHook() go together.`);
+  if (options.registerHook && options.type !== 'webhook')
+    throw new Error(`Trigger ${options.key}: only a webhook trigger registers a hook.`);
   return {
     kind: 'trigger',
     key: options.key,
@@ -135,6 +163,8 @@ export const defineTrigger = <const M extends ArgumentMap, const F extends strin
     run: options.run,
     ...(options.schedule && { schedule: options.schedule }),
     ...(options.listen && { listen: options.listen }),
+    ...(options.registerHook && { registerHook: options.registerHook }),
+    ...(options.unregisterHook && { unregisterHook: options.unregisterHook }),
   };
 };
 
@@ -142,20 +172,51 @@ export type { DynamicOption };
 
 /** Dynamic data and fields see the step's parameters as entered so far, unvalidated. */
 export type DraftContext = AppContext<Readonly<Record<string, unknown>>> & {
-  /** What of the flow's owner the app may list (`ctx.owner.flows()`, `ctx.owner.forms()`); empty outside a flow. */
+  /** What of the flow's owner the app may list (`ctx.owner.flows()`, `ctx.owner.forms()`, `ctx.owner.agents()`); empty outside a flow. */
   readonly owner: OwnerData;
 };
 
 export type DynamicDataHandler = (ctx: DraftContext) => Promise<readonly DynamicOption[]>;
 export type DynamicFieldsHandler = (ctx: DraftContext) => Promise<readonly ArgumentDescription[]>;
 
-type PerConnection<T> = T | ((auth: AuthAccess) => T);
+/**
+ * A model an agent or an AI step asks (the app has the `languageModel` capability): made for each
+ * use from the connection's context, whose `http` and `signal` it should use.
+ */
+export type LanguageModelFactory = (ctx: AppContext) => LanguageModel;
+
+/** Tools an agent may call with the connection (the app has the `toolbox` capability): an MCP server's. */
+export interface Toolbox {
+  list(ctx: AppContext): Promise<readonly ToolSpec[]>;
+  /** What the tool answered, as JSON holds it; a throw is the call's failure. */
+  call(ctx: AppContext, name: string, args: Readonly<Record<string, unknown>>): Promise<unknown>;
+}
 
 export interface AppHttpSettings {
-  /** Where `ctx.http` paths point, possibly read from the connection (a self-hosted server). */
-  readonly baseUrl?: PerConnection<string | undefined>;
+  /**
+   * Where `ctx.http` paths point: the vendor's API. The instance's `APP_BASE_URL_<KEY>` replaces it
+   * (a proxy, a test's fake vendor).
+   */
+  readonly baseUrl?: string;
+  /**
+   * The server a connection names, for vendors with self-hosted editions (GitLab, Jira,
+   * Mattermost...): when it answers an address, that one is used instead of `baseUrl` and its override.
+   */
+  readonly connectionBaseUrl?: (auth: AuthAccess) => string | undefined;
   /** Headers every request carries (e.g. an API version). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Origins of the vendor's other APIs that the app calls by absolute URL with the same
+   * connection (Google's Drive and People APIs from the Sheets app): their requests carry the
+   * connection's auth like the base URL's. When `APP_BASE_URL_<KEY>` replaces the base URL, they
+   * move there too, their paths kept, so that one fake vendor or proxy answers them all.
+   */
+  readonly relatedApis?: readonly string[];
+  /**
+   * Set by the instance when `APP_BASE_URL_<KEY>` replaced `baseUrl` (apps leave it unset): the
+   * vendor's base URL, whose absolute URLs move to the override like the related APIs'.
+   */
+  readonly replacedBaseUrl?: string;
 }
 
 /**
@@ -170,6 +231,8 @@ export interface AppOptions<DD extends string = string, DF extends string = stri
   /** The app's icon, SVG markup (small, and self-contained: no scripts, links or fonts). */
   readonly icon: string;
   readonly primaryColor: string;
+  /** Where the console's app picker shows it (`core/domain/app.ts`'s APP_CATEGORIES). */
+  readonly categories?: readonly AppCategory[];
   /** Raise when arguments change meaning, so that steps saved with an older version can be found. */
   readonly version: number;
   readonly auth: AuthDefinition;
@@ -183,6 +246,8 @@ export interface AppOptions<DD extends string = string, DF extends string = stri
   readonly dynamicData?: Readonly<Record<DD, DynamicDataHandler>>;
   readonly dynamicFields?: Readonly<Record<DF, DynamicFieldsHandler>>;
   readonly http?: AppHttpSettings;
+  readonly languageModel?: LanguageModelFactory;
+  readonly toolbox?: Toolbox;
 }
 
 export interface App {
@@ -197,6 +262,8 @@ export interface App {
   readonly dynamicData: Readonly<Record<string, DynamicDataHandler>>;
   readonly dynamicFields: Readonly<Record<string, DynamicFieldsHandler>>;
   readonly http: AppHttpSettings;
+  readonly languageModel?: LanguageModelFactory;
+  readonly toolbox?: Toolbox;
 }
 
 /**
@@ -211,6 +278,13 @@ const assertUniqueKeys = (app: string, what: string, keys: readonly string[]) =>
     if (seen.has(key)) throw new Error(`App ${app} defines the ${what} key "${key}" twice.`);
     seen.add(key);
   }
+};
+
+const capabilitiesOf = (options: Pick<AppOptions, 'languageModel' | 'toolbox'>) => {
+  const capabilities: AppCapability[] = [];
+  if (options.languageModel) capabilities.push('languageModel');
+  if (options.toolbox) capabilities.push('toolbox');
+  return capabilities.length > 0 ? { capabilities } : {};
 };
 
 export const defineApp = <DD extends string = never, DF extends string = never>(options: AppOptions<DD, DF>): App => {
@@ -232,6 +306,7 @@ export const defineApp = <DD extends string = never, DF extends string = never>(
       description: options.description,
       iconUrl: appIconUrl(options.key),
       primaryColor: options.primaryColor,
+      categories: options.categories ?? [],
       version: options.version,
       auth:
         options.connection === 'optional' && options.auth.kind !== 'none'
@@ -239,6 +314,7 @@ export const defineApp = <DD extends string = never, DF extends string = never>(
           : options.auth.description,
       triggers: options.triggers.map((t) => t.manifest),
       actions: options.actions.map((a) => a.manifest),
+      ...capabilitiesOf(options),
     },
     icon: options.icon,
     auth: options.auth,
@@ -247,5 +323,7 @@ export const defineApp = <DD extends string = never, DF extends string = never>(
     dynamicData: options.dynamicData ?? {},
     dynamicFields: options.dynamicFields ?? {},
     http: options.http ?? {},
+    ...(options.languageModel && { languageModel: options.languageModel }),
+    ...(options.toolbox && { toolbox: options.toolbox }),
   };
 };

@@ -190,7 +190,7 @@ describe('ctx.http requests and answers', () => {
 describe('credentials in ctx.http', () => {
   const withToken = (token: string) => ({
     baseUrl: () => server.url,
-    authHeaders: () => ({ authorization: `Bearer ${token}` }),
+    authHeaders: async () => ({ authorization: `Bearer ${token}` }),
   });
 
   it('sends the auth headers to the base URL only', async () => {
@@ -199,24 +199,41 @@ describe('credentials in ctx.http', () => {
     expect((await http.request({ url: `${other.url}/` })).data).toEqual({ authorization: null });
   });
 
+  it("sends them to the vendor's related APIs too, and moves those where their override says", async () => {
+    const related = client({ ...withToken('t'), relatedApis: () => [{ from: other.url, to: other.url }] });
+    expect((await related.request({ url: `${other.url}/` })).data).toEqual({ authorization: 'Bearer t' });
+    const moved = client({
+      ...withToken('t'),
+      relatedApis: () => [{ from: 'https://related.invalid', to: server.url }],
+    });
+    expect((await moved.request({ url: 'https://related.invalid/json?a=1', query: { b: 2 } })).data).toMatchObject({
+      query: { a: '1', b: '2' },
+    });
+    expect((await moved.request({ url: 'https://related.invalid/headers' })).data).toEqual({
+      authorization: 'Bearer t',
+    });
+    expect((await moved.request({ url: `${other.url}/` })).data).toEqual({ authorization: null });
+  });
+
   it('drops them when a redirect leaves the base URL', async () => {
     expect((await client(withToken('t')).request({ path: '/away' })).data).toEqual({ authorization: null });
   });
 
   it('refreshes once on 401 and retries with the new credentials', async () => {
     let token = 'stale';
-    let refreshes = 0;
+    const refreshed: Readonly<Record<string, string>>[] = [];
     const http = client({
       baseUrl: () => server.url,
-      authHeaders: () => ({ authorization: `Bearer ${token}` }),
-      refreshAuth: async () => {
-        refreshes++;
+      authHeaders: async () => ({ authorization: `Bearer ${token}` }),
+      refreshAuth: async (sent) => {
+        refreshed.push(sent);
         token = 'fresh';
         return true;
       },
     });
     expect((await http.request({ path: '/private' })).data).toEqual({ ok: true });
-    expect(refreshes).toBe(1);
+    // It is told what the refused request carried, to tell a stale token from one renewed meanwhile.
+    expect(refreshed).toEqual([{ authorization: 'Bearer stale' }]);
   });
 
   it('throws the 401 when the refresh does not help, after one attempt', async () => {

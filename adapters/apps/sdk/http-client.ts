@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { request as undiciRequest } from 'undici';
 import { errorMessage } from '../../../core/domain/errors.js';
 import type { Logger } from '../../../ports/logger.js';
-import { HttpError, HttpRequestError, isRetryableStatus } from './http-errors.js';
+import { HttpError, HttpRequestError, isRetryableStatus, retryAfterSeconds } from './http-errors.js';
 import type { HttpTransport } from './http-transport.js';
-import { assertUrlAllowed, BlockedAddressError } from './network-guard.js';
+import { assertUrlAllowed, blockedCause } from './network-guard.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -45,12 +45,32 @@ export interface HttpClientOptions {
   /** Evaluated per request: it may depend on the connection (e.g. a self-hosted server's URL). */
   readonly baseUrl?: () => string | undefined;
   readonly headers?: () => Readonly<Record<string, string>>;
-  /** Sent only to the base URL's origin, so that a token never follows a request elsewhere. */
-  readonly authHeaders?: () => Readonly<Record<string, string>>;
-  /** Called once when an authenticated request answers 401; true when the retry may succeed. */
-  readonly refreshAuth?: () => Promise<boolean>;
+  /**
+   * Sent only to the base URL's origin, so that a token never follows a request elsewhere. Asked
+   * for each request to it, and may first renew the credentials (a token about to expire).
+   */
+  readonly authHeaders?: () => Promise<Readonly<Record<string, string>>>;
+  /** Query parameters that authenticate (an API key in the URL): sent only to the base URL's origin too. */
+  readonly authQuery?: () => Readonly<Record<string, string>>;
+  /**
+   * The vendor's other APIs, which get the auth too: absolute URLs on the origin `from` are sent
+   * to `to` (the same origin, or the address an override put in its place), their paths kept.
+   */
+  readonly relatedApis?: () => readonly RelatedApi[];
+  /**
+   * Called once when an authenticated request answers 401, with the auth headers it carried; true
+   * when a retry may succeed (the credentials were renewed, here or meanwhile).
+   */
+  readonly refreshAuth?: (sent: Readonly<Record<string, string>>) => Promise<boolean>;
   readonly signal?: AbortSignal;
   readonly log?: Logger;
+  /** Hides what an address may carry in its path (a bot's token) from messages and logs. */
+  readonly redact?: (text: string) => string;
+}
+
+export interface RelatedApi {
+  readonly from: string;
+  readonly to: string;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -118,20 +138,12 @@ const decode = (bytes: Buffer, contentType: string): unknown => {
   }
 };
 
-const retryAfterSeconds = (value: string | undefined): number | null => {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-};
-
-const blockedCause = (error: unknown): BlockedAddressError | null => {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof BlockedAddressError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+/** A copy of the URL with the parameters added: the original, without them, is what messages show. */
+const withQuery = (url: URL, query: Readonly<Record<string, string>> | undefined): URL => {
+  if (!query || Object.keys(query).length === 0) return url;
+  const copy = new URL(url);
+  for (const [name, value] of Object.entries(query)) copy.searchParams.set(name, value);
+  return copy;
 };
 
 /**
@@ -140,12 +152,19 @@ const blockedCause = (error: unknown): BlockedAddressError | null => {
  */
 export const createHttpClient = (options: HttpClientOptions): HttpClient => {
   const { transport } = options;
+  const shown = (url: URL) => (options.redact ? options.redact(display(url)) : display(url));
+
+  const relocated = (url: URL): URL => {
+    const related = options.relatedApis?.().find((api) => absoluteUrl(api.from)?.origin === url.origin);
+    return related ? (absoluteUrl(joinUrl(related.to, `${url.pathname}${url.search}`)) ?? url) : url;
+  };
 
   const target = (request: HttpRequest): URL => {
     const raw = request.url ?? request.path;
     if (raw === undefined) throw new HttpRequestError('invalid_request', 'A request needs a url or a path.');
     const base = options.baseUrl?.();
-    const url = absoluteUrl(raw) ?? (base ? absoluteUrl(joinUrl(base, raw)) : null);
+    const absolute = absoluteUrl(raw);
+    const url = absolute ? relocated(absolute) : base ? absoluteUrl(joinUrl(base, raw)) : null;
     if (!url) throw new HttpRequestError('invalid_request', `Not an absolute URL and no base URL: ${raw}`);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.append(name, String(value));
@@ -155,7 +174,8 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
 
   const carriesAuth = (url: URL) => {
     const base = options.baseUrl?.();
-    return !base || absoluteUrl(base)?.origin === url.origin;
+    if (!base || absoluteUrl(base)?.origin === url.origin) return true;
+    return options.relatedApis?.().some((api) => absoluteUrl(api.to)?.origin === url.origin) ?? false;
   };
 
   /** One request and its redirects, under one deadline. */
@@ -168,31 +188,34 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
     let method: HttpMethod = request.method ?? 'GET';
     let body = encodeBody(request.body);
     let authenticated = false;
+    let sentAuth: Readonly<Record<string, string>> = {};
     const started = Date.now();
     // Only failures of the exchange itself are translated; errors of the app's own hooks pass as they are.
     const fail = (error: unknown): never => {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       if (deadline.aborted) {
-        throw new HttpRequestError('timeout', `${method} ${display(url)} got no answer within ${timeoutMs} ms.`);
+        throw new HttpRequestError('timeout', `${method} ${shown(url)} got no answer within ${timeoutMs} ms.`);
       }
       const blocked = blockedCause(error);
       if (blocked) throw blocked;
       if (error instanceof HttpRequestError) throw error;
       const reason = errorMessage(error);
-      throw new HttpRequestError('network', `${method} ${display(url)} failed: ${reason}`, { cause: error });
+      throw new HttpRequestError('network', `${method} ${shown(url)} failed: ${reason}`, { cause: error });
     };
     for (let redirects = 0; ; redirects++) {
       assertUrlAllowed(url, transport.policy);
-      authenticated = carriesAuth(url) && options.authHeaders !== undefined;
+      authenticated = carriesAuth(url) && (options.authHeaders !== undefined || options.authQuery !== undefined);
+      sentAuth = authenticated && options.authHeaders ? await options.authHeaders() : {};
+      const sent = authenticated ? withQuery(url, options.authQuery?.()) : url;
       const headers = {
         'user-agent': 'Conveyor',
         accept: 'application/json, */*;q=0.8',
         ...(body.contentType && { 'content-type': body.contentType }),
         ...lowerCaseHeaders(options.headers?.()),
-        ...(authenticated && lowerCaseHeaders(options.authHeaders?.())),
+        ...lowerCaseHeaders(sentAuth),
         ...lowerCaseHeaders(request.headers),
       };
-      const answer = await undiciRequest(url, {
+      const answer = await undiciRequest(sent, {
         dispatcher: transport.agent,
         method,
         headers,
@@ -211,16 +234,17 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
         }
         continue;
       }
-      const bytes = await readLimited(answer.body, limit, `${method} ${display(url)}`).catch(fail);
+      const bytes = await readLimited(answer.body, limit, `${method} ${shown(url)}`).catch(fail);
       const responseHeaders = flattenHeaders(answer.headers);
       options.log?.debug(
-        { method, url: display(url), status: answer.statusCode, durationMs: Date.now() - started },
+        { method, url: shown(url), status: answer.statusCode, durationMs: Date.now() - started },
         'app http request',
       );
       return {
         url,
         method,
         authenticated,
+        sentAuth,
         response: {
           status: answer.statusCode,
           headers: responseHeaders,
@@ -235,7 +259,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
       const url = target(request);
       let outcome = await perform(request, url);
       if (outcome.response.status === 401 && outcome.authenticated && options.refreshAuth) {
-        if (await options.refreshAuth()) outcome = await perform(request, url);
+        if (await options.refreshAuth(outcome.sentAuth)) outcome = await perform(request, url);
       }
       const { response } = outcome;
       const throws = request.throwHttpErrors ?? true;
@@ -243,7 +267,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
         throw new HttpError(
           response.status,
           outcome.method,
-          display(outcome.url),
+          shown(outcome.url),
           response.data,
           retryAfterSeconds(response.headers['retry-after']),
         );

@@ -11,18 +11,67 @@ const stringAt = (value: unknown, key: string): string | null => {
   return typeof found === 'string' && found !== '' ? found : null;
 };
 
-/** The human part of an error answer: the usual `message` / `error_description` / `error` fields, or the text. */
+/** A list of errors' words: `["..."]` or `[{ message }]` (Salesforce, GraphQL, SendGrid, Intercom), joined; null when none has any. */
+const listedMessages = (value: unknown): string | null => {
+  if (!Array.isArray(value)) return null;
+  const messages = value.flatMap((entry) => {
+    const text = typeof entry === 'string' ? entry : stringAt(entry, 'message');
+    return text ? [text] : [];
+  });
+  return messages.length > 0 ? messages.join('; ') : null;
+};
+
+/**
+ * Errors by field: Jira's `{ summary: "Required." }` as `summary: Required.`, Rails' (Shopify)
+ * `{ title: ["can't be blank"] }` as `title can't be blank`.
+ */
+const fieldMessages = (value: unknown): string | null => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const parts = Object.entries(value).flatMap(([field, messages]) => {
+    if (typeof messages === 'string') return messages === '' ? [] : [`${field}: ${messages}`];
+    const listed = listedMessages(messages);
+    return listed ? [`${field} ${listed}`] : [];
+  });
+  return parts.length > 0 ? parts.join('; ') : null;
+};
+
+const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+/**
+ * The human part of an error answer: the usual `message` / `error_description` fields, a nested
+ * `error.message` (Stripe, Graph), `detail` (RFC 7807, Mailchimp, Baserow), `description`
+ * (Typeform) and `reason` (Zoom's token endpoint) before a bare `error` code, then lists of errors (GraphQL, Asana, Salesforce, Intercom,
+ * Jira's `errorMessages`), errors by field (Jira, Shopify), ClickUp's `err`; else the text.
+ */
 export const remoteMessageOf = (data: unknown): string | null => {
   if (typeof data === 'string') return data.trim() === '' ? null : squash(data, EXCERPT_LENGTH);
-  const nested = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).error : null;
+  const errors = fieldOf(data, 'errors');
   const found =
     stringAt(data, 'error_description') ??
     stringAt(data, 'message') ??
-    stringAt(nested, 'message') ??
+    stringAt(fieldOf(data, 'error'), 'message') ??
+    stringAt(data, 'detail') ??
+    stringAt(data, 'description') ??
+    stringAt(data, 'reason') ??
     stringAt(data, 'error') ??
-    stringAt(data, 'detail');
+    listedMessages(data) ??
+    (typeof errors === 'string' && errors !== '' ? errors : null) ??
+    listedMessages(errors) ??
+    listedMessages(fieldOf(data, 'errorMessages')) ??
+    fieldMessages(errors) ??
+    stringAt(data, 'err');
   if (found) return squash(found, EXCERPT_LENGTH);
   return data === null || data === undefined ? null : squash(JSON.stringify(data), EXCERPT_LENGTH);
+};
+
+/** A `Retry-After` header's delay in seconds (it gives seconds or an HTTP date); null when absent or unreadable. */
+export const retryAfterSeconds = (value: string | null | undefined): number | null => {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 };
 
 /** Statuses worth trying again later: rate limits, time-outs and server errors. */

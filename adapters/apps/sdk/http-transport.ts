@@ -1,5 +1,5 @@
-import { Agent } from 'undici';
-import { guardedLookup, type NetworkPolicy, type ResolveHost } from './network-guard.js';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { assertUrlAllowed, guardedLookup, type NetworkPolicy, type ResolveHost } from './network-guard.js';
 
 export interface HttpLimits {
   readonly timeoutMs: number;
@@ -37,3 +37,34 @@ export const createHttpTransport = (
     close: () => agent.destroy(),
   };
 };
+
+/**
+ * The URL and options of a call as undici's fetch takes them: a global `Request` (which some SDKs
+ * hand over, Mistral's among them) is not undici's own class, so it is spelled out.
+ */
+const spelledOut = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => {
+  if (!(input instanceof Request)) return { url: String(input), init: init ?? {} };
+  const body = input.body === null ? undefined : await input.arrayBuffer();
+  return {
+    url: input.url,
+    init: { method: input.method, headers: input.headers, body, signal: input.signal, ...init } as RequestInit,
+  };
+};
+
+/**
+ * A WHATWG `fetch` over the transport, for vendors' SDKs: connections through the pool's guarded
+ * lookup, addresses written as IPs checked too, and each request cut when `signal` aborts.
+ */
+export const guardedFetch =
+  (transport: HttpTransport, signal: AbortSignal): typeof fetch =>
+  async (input, given) => {
+    const { url, init } = await spelledOut(input, given);
+    assertUrlAllowed(new URL(url), transport.policy);
+    const signals = [signal, init.signal].filter((s): s is AbortSignal => s instanceof AbortSignal);
+    // undici's own fetch takes the dispatcher; its Response is the global one's twin.
+    return (await undiciFetch(url, {
+      ...(init as object),
+      signal: AbortSignal.any(signals),
+      dispatcher: transport.agent,
+    } as never)) as unknown as Response;
+  };

@@ -27,6 +27,15 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/** The guard's refusal behind an error (a fetch wraps it as its cause), or null. */
+export const blockedCause = (error: unknown): BlockedAddressError | null => {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof BlockedAddressError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+};
+
 const unbracket = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
 
 /** Every address a name resolves to, as `dns.lookup` with `all: true` gives them; tests answer in its place. */

@@ -5,23 +5,28 @@ import { type ArgumentMap, describeArguments, type InferParameters, parametersSc
 import { readWith, type Verified } from './auth.js';
 import type { AppContext, AuthAccess, NoParameters } from './context.js';
 import type { HttpClient } from './http-client.js';
-import { remoteMessageOf } from './http-errors.js';
+import { codeChallenge } from './pkce.js';
+import {
+  type ClientAuthentication,
+  OAuth2Error,
+  requestTokens,
+  type TokenAnswer,
+  type TokenAnswerValues,
+  type TokenClient,
+  type TokenRequestFormat,
+  withoutKeys,
+} from './token-endpoint.js';
+import { bearer, expiresSoon, type TokenGrant } from './token-grant.js';
 
 /** What a connection stores once authorized, next to the settings it was created with. */
-export type OAuth2Tokens = {
-  readonly accessToken: string;
-  readonly refreshToken?: string;
-  readonly tokenType?: string;
-  readonly scope?: string;
-  /** ISO time the access token expires, when the provider says. */
-  readonly expiresAt?: string;
-};
+export type OAuth2Tokens = TokenAnswer;
 
 export const TOKEN_KEYS = ['accessToken', 'refreshToken', 'tokenType', 'scope', 'expiresAt'] as const;
 
 export type OAuth2Data = Credentials & Partial<OAuth2Tokens>;
 
-const clientIdentity = {
+/** The fields that name an OAuth client: in an OAuth client's settings, or a connection's own. */
+export const clientIdentity = {
   clientId: text({ label: 'Client ID', required: true }),
   clientSecret: text({ label: 'Client secret', required: true, secret: true }),
 };
@@ -32,20 +37,29 @@ export type ClientSettings<C extends ArgumentMap> = OAuthClientSettings & InferP
 
 export type OAuth2Context<C extends ArgumentMap> = AppContext<NoParameters, AuthAccess<OAuth2Data, ClientSettings<C>>>;
 
-/** The provider refused a code or a refresh token; the message is the provider's reason. */
-export class OAuth2Error extends Error {
-  override readonly name = 'OAuth2Error';
-}
-
 export interface OAuth2AuthDefinition<C extends ArgumentMap = ArgumentMap> {
   readonly kind: 'oauth2';
   readonly description: AuthDescription;
   readonly clientSchema: v.GenericSchema<unknown, ClientSettings<C>>;
   /** Extra values a user enters for the connection itself (rare); none by default. */
   readonly fieldsSchema: v.GenericSchema<unknown, Credentials>;
-  authorizationUrl(client: OAuthClientSettings, request: { redirectUri: string; state: string }): string;
-  exchangeCode(http: HttpClient, client: OAuthClientSettings, code: string, redirectUri: string): Promise<OAuth2Tokens>;
+  /** Whether the consent URL carries a PKCE challenge (S256) and the exchange its verifier. */
+  readonly pkce: boolean;
+  /** `codeVerifier` is required with PKCE: its challenge goes on the URL, the verifier stays with the caller. */
+  authorizationUrl(
+    client: OAuthClientSettings,
+    request: { redirectUri: string; state: string; codeVerifier?: string },
+  ): string;
+  exchangeCode(
+    http: HttpClient,
+    client: OAuthClientSettings,
+    code: string,
+    redirectUri: string,
+    codeVerifier?: string | null,
+  ): Promise<OAuth2Tokens>;
   refresh(http: HttpClient, client: OAuthClientSettings, refreshToken: string): Promise<OAuth2Tokens>;
+  /** The access token renewed with the refresh token, before it expires and on a 401. */
+  readonly token: TokenGrant;
   /** Who the tokens belong to; throws when they do not work. */
   profile(ctx: OAuth2Context<C>): Promise<Verified>;
   isStillVerified?(ctx: OAuth2Context<C>): Promise<boolean>;
@@ -65,6 +79,17 @@ export interface OAuth2AuthOptions<C extends ArgumentMap> {
   readonly scopeSeparator?: string;
   /** Extra query parameters of the consent page (e.g. `access_type: 'offline'`). */
   readonly authorizeParams?: Readonly<Record<string, string>>;
+  /** Proof Key for Code Exchange (RFC 7636, S256), for providers that require or accept it. Off by default. */
+  readonly pkce?: boolean;
+  /** The client secret in the token request's body (the default) or as HTTP Basic credentials. */
+  readonly clientAuthentication?: ClientAuthentication;
+  /** The token request as a form (the default, RFC 6749) or as JSON (Notion). */
+  readonly tokenRequestFormat?: TokenRequestFormat;
+  /**
+   * Values of the token endpoint's answer to keep in the connection besides the tokens (Slack
+   * answers its user token in `authed_user`): text values, stored at each exchange and renewal.
+   */
+  readonly keepFromTokenAnswer?: TokenAnswerValues;
   /** Client settings besides the client id and secret (endpoints of a self-hosted server...). */
   readonly clientFields?: C;
   readonly fields?: ArgumentMap;
@@ -73,50 +98,10 @@ export interface OAuth2AuthOptions<C extends ArgumentMap> {
   headers?(data: OAuth2Data): Readonly<Record<string, string>>;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-/** Token endpoints answer JSON, or a form when they ignore `Accept` (GitHub's older default). */
-const tokenAnswer = (data: unknown, contentType: string): Record<string, unknown> | null => {
-  if (typeof data === 'string' && contentType.includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(data));
-  }
-  return asRecord(data);
-};
-
-const requestTokens = async (http: HttpClient, tokenUrl: string, form: Record<string, string>) => {
-  const response = await http.request({
-    method: 'POST',
-    url: tokenUrl,
-    body: new URLSearchParams(form),
-    headers: { accept: 'application/json' },
-    throwHttpErrors: false,
-    maxRedirects: 0,
-  });
-  const answer = tokenAnswer(response.data, response.headers['content-type'] ?? '');
-  // Some providers (GitHub) report a refused code with status 200 and an `error` field.
-  if (response.status >= 400 || !answer || answer.error !== undefined) {
-    const reason = remoteMessageOf(answer ?? response.data) ?? `the token endpoint answered ${response.status}`;
-    throw new OAuth2Error(`Authorization failed: ${reason}`);
-  }
-  const accessToken = answer.access_token;
-  if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new OAuth2Error('Authorization failed: the token endpoint answered no access token.');
-  }
-  const expiresIn = Number(answer.expires_in);
-  const tokens: Record<string, string> = { accessToken };
-  if (typeof answer.refresh_token === 'string') tokens.refreshToken = answer.refresh_token;
-  if (typeof answer.token_type === 'string') tokens.tokenType = answer.token_type;
-  if (typeof answer.scope === 'string') tokens.scope = answer.scope;
-  if (answer.expires_in !== undefined && Number.isFinite(expiresIn)) {
-    tokens.expiresAt = new Date(Date.now() + expiresIn * 1000).toISOString();
-  }
-  return tokens as unknown as OAuth2Tokens;
-};
-
 /**
- * The authorization-code flow: the consent page URL, the code exchanged for tokens (client
- * credentials in the form body), and refresh with the refresh token when a request answers 401.
+ * The authorization-code flow: the consent page URL (with a PKCE challenge when asked), the code
+ * exchanged for tokens, and the access token renewed with the refresh token before it expires
+ * and when a request answers 401.
  */
 export const oauth2Auth = <const C extends ArgumentMap = Record<never, never>>(
   options: OAuth2AuthOptions<C>,
@@ -124,9 +109,25 @@ export const oauth2Auth = <const C extends ArgumentMap = Record<never, never>>(
   const clientFields = { ...clientIdentity, ...options.clientFields } as ClientFields<C>;
   const clientSchema = parametersSchema(clientFields) as v.GenericSchema<unknown, ClientSettings<C>>;
   const fields = options.fields ?? {};
+  const pkce = options.pkce ?? false;
   const readClient = (client: OAuthClientSettings) => readWith(clientSchema, client, 'OAuth client settings');
   const endpoint = (which: Endpoint<C>, client: OAuthClientSettings) =>
     typeof which === 'string' ? which : which(readClient(client));
+  const tokenClient = (client: OAuthClientSettings): TokenClient => ({
+    id: client.clientId,
+    secret: client.clientSecret,
+    authentication: options.clientAuthentication ?? 'body',
+    ...(options.tokenRequestFormat && { format: options.tokenRequestFormat }),
+  });
+  const refresh = (http: HttpClient, client: OAuthClientSettings, refreshToken: string) =>
+    requestTokens(
+      http,
+      endpoint(options.tokenUrl, client),
+      { grant_type: 'refresh_token', refresh_token: refreshToken },
+      tokenClient(client),
+      options.keepFromTokenAnswer,
+    );
+  const headers = options.headers ?? ((data: OAuth2Data): Readonly<Record<string, string>> => bearer(data));
 
   return {
     kind: 'oauth2',
@@ -137,37 +138,57 @@ export const oauth2Auth = <const C extends ArgumentMap = Record<never, never>>(
     },
     clientSchema,
     fieldsSchema: parametersSchema(fields) as v.GenericSchema<unknown, Credentials>,
+    pkce,
     readClient,
-    authorizationUrl(client, { redirectUri, state }) {
+    authorizationUrl(client, { redirectUri, state, codeVerifier }) {
       const url = new URL(endpoint(options.authorizeUrl, client));
       url.searchParams.set('client_id', client.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', state);
       url.searchParams.set('response_type', 'code');
       if (options.scopes.length > 0) url.searchParams.set('scope', options.scopes.join(options.scopeSeparator ?? ' '));
+      if (pkce) {
+        if (!codeVerifier) throw new Error('A PKCE authorization needs a code verifier.');
+        url.searchParams.set('code_challenge', codeChallenge(codeVerifier));
+        url.searchParams.set('code_challenge_method', 'S256');
+      }
       for (const [name, value] of Object.entries(options.authorizeParams ?? {})) url.searchParams.set(name, value);
       return url.toString();
     },
-    exchangeCode: (http, client, code, redirectUri) =>
-      requestTokens(http, endpoint(options.tokenUrl, client), {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      }),
-    refresh: (http, client, refreshToken) =>
-      requestTokens(http, endpoint(options.tokenUrl, client), {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      }),
+    async exchangeCode(http, client, code, redirectUri, codeVerifier) {
+      if (pkce && !codeVerifier) {
+        throw new OAuth2Error('Authorization failed: it was not started here (no code verifier); connect again.');
+      }
+      return requestTokens(
+        http,
+        endpoint(options.tokenUrl, client),
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          ...(pkce && codeVerifier && { code_verifier: codeVerifier }),
+        },
+        tokenClient(client),
+        options.keepFromTokenAnswer,
+      );
+    },
+    refresh,
+    token: {
+      due: (stored, now) =>
+        typeof stored.refreshToken === 'string' &&
+        stored.refreshToken !== '' &&
+        (typeof stored.accessToken !== 'string' || expiresSoon(stored, now)),
+      async obtain(http, stored, client) {
+        const refreshToken = stored.refreshToken;
+        if (typeof refreshToken !== 'string' || refreshToken === '' || !client) return null;
+        // Providers that keep the refresh token (Google) answer none: the stored one stays. The old
+        // expiry goes, so that an answer without one is not taken for an expiring token.
+        return { ...withoutKeys(stored, ['expiresAt']), ...(await refresh(http, client, refreshToken)) };
+      },
+      headers,
+    },
     profile: options.profile,
     ...(options.isStillVerified && { isStillVerified: options.isStillVerified }),
-    headers:
-      options.headers ??
-      ((data): Readonly<Record<string, string>> =>
-        typeof data.accessToken === 'string' ? { authorization: `Bearer ${data.accessToken}` } : {}),
+    headers,
   };
 };

@@ -9,6 +9,7 @@ export const smtp = defineApp({
   description: 'Send email through any SMTP server.',
   icon,
   primaryColor: '#2daae1',
+  categories: ['communication'],
   version: 1,
   auth: smtpAuth,
   triggers: [],

@@ -13,6 +13,7 @@ export const wait = defineApp({
   description: 'Pause a run until a request, an approval or a filled-in form reaches it.',
   icon,
   primaryColor: '#b45309',
+  categories: ['flow-control'],
   version: 1,
   // The connection only sends the links by e-mail: without one, the step waits all the same.
   auth: smtpAuth,

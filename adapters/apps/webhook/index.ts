@@ -71,6 +71,7 @@ export const webhook = defineApp({
   description: 'Start flows with HTTP requests, and answer them.',
   icon,
   primaryColor: '#0059f7',
+  categories: ['developer-tools', 'flow-control'],
   version: 1,
   auth: noAuth(),
   triggers: [catchRawWebhook],

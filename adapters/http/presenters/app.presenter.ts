@@ -5,19 +5,20 @@ import type { Connection } from '../../../core/domain/connection.js';
 import type { Answer } from '../schemas/resources.schemas.js';
 import { epochMs } from './timestamp.js';
 
-export const presentApp = (app: AppDescription) => ({
+export const presentApp = (app: AppDescription): Answer<'App'> => ({
   key: app.key,
   name: app.name,
   description: app.description,
   iconUrl: app.iconUrl,
   primaryColor: app.primaryColor,
+  categories: app.categories,
   version: app.version,
   authKind: app.auth.kind,
   supportsConnections: needsConnection(app),
-  /** Steps of the app are complete without a connection too (the connection only adds to them). */
   connectionOptional: needsConnection(app) && !requiresConnection(app),
   triggerCount: app.triggers.length,
   actionCount: app.actions.length,
+  capabilities: app.capabilities ?? [],
 });
 
 export const presentStep = (step: StepDescription) => ({

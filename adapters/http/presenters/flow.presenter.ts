@@ -1,5 +1,6 @@
 import type { Comparison } from '../../../core/application/flows/flow-versions.js';
 import type { FlowView, StepView } from '../../../core/application/flows/flow-views.js';
+import type { BuiltInTemplateView } from '../../../core/application/templates/built-in-templates.js';
 import { type Folder, flowStatus } from '../../../core/domain/flow.js';
 import type { FlowVersion, FlowVersionSummary } from '../../../core/domain/flow-version.js';
 import type { Template } from '../../../core/domain/template.js';
@@ -69,6 +70,14 @@ export const presentTemplate = (template: Template): Answer<'Template'> => ({
   flowData: template.flowData,
   createdAt: epochMs(template.createdAt),
   updatedAt: epochMs(template.updatedAt),
+});
+
+export const presentBuiltInTemplate = (template: BuiltInTemplateView): Answer<'BuiltInTemplate'> => ({
+  key: template.key,
+  name: template.name,
+  description: template.description,
+  apps: template.apps.map((app) => ({ key: app.key, name: app.name, iconUrl: app.iconUrl })),
+  flowData: template.flowData,
 });
 
 export const presentVersion = (version: FlowVersionSummary): Answer<'FlowVersion'> => ({

@@ -31,6 +31,8 @@ export const appRoutes = (deps: HttpDeps) => {
         name: query.name,
         onlyWithTriggers: query.onlyWithTriggers === 'true',
         onlyWithActions: query.onlyWithActions === 'true',
+        category: query.category,
+        capability: query.capability,
       });
       return sendMany(c, 'App', apps.map(presentApp));
     })

@@ -28,6 +28,8 @@ export const executionRoutes = (deps: HttpDeps) => {
             flowId: query.flowId,
             from: query.startDateTime,
             to: query.endDateTime,
+            flowVersion: query.flowVersion,
+            q: query.q,
           },
           pageQuery(c),
         ),

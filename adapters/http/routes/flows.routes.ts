@@ -63,8 +63,9 @@ export const flowRoutes = (deps: HttpDeps) => {
         return sendPage(c, 'Flow', page, present.flow);
       })
       .post('/flows', manageFlows, async (c) => {
-        const { templateId } = queryInput(c, createFlowQuery);
-        return sendOne(c, 'Flow', present.flow(unwrap(await useCases.createFlow(c.var.actor, { templateId }))), 201);
+        const { templateId, builtInTemplate } = queryInput(c, createFlowQuery);
+        const created = unwrap(await useCases.createFlow(c.var.actor, { templateId, builtInTemplate }));
+        return sendOne(c, 'Flow', present.flow(created), 201);
       })
       .post('/flows/import', manageFlows, async (c) => {
         const document = await jsonBody(c, exportDocumentSchema);

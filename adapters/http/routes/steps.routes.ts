@@ -10,7 +10,13 @@ import { presentConnection } from '../presenters/app.presenter.js';
 import { presentExecutionStep } from '../presenters/execution.presenter.js';
 import { flowPresenters } from '../presenters/flow.presenter.js';
 import { unwrap } from '../respond.js';
-import { dynamicDataSchema, dynamicFieldsSchema, moveStepSchema, stepChangesSchema } from '../schemas/flows.schemas.js';
+import {
+  dynamicDataSchema,
+  dynamicFieldsSchema,
+  moveStepSchema,
+  stepChangesSchema,
+  testEventSchema,
+} from '../schemas/flows.schemas.js';
 import { idParam, jsonBody } from '../validation.js';
 
 export const stepRoutes = (deps: HttpDeps) => {
@@ -53,6 +59,16 @@ export const stepRoutes = (deps: HttpDeps) => {
     .post('/steps/:stepId/test', manageStep, async (c) =>
       sendTested(c, unwrap(await useCases.testStep(c.var.actor, id(c)))),
     )
+    .post('/steps/:stepId/test-event', manageStep, async (c) => {
+      const stepId = id(c);
+      const { timeoutSeconds } = await jsonBody(c, testEventSchema);
+      const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
+      // The request's signal aborts when the client hangs up: the wait ends with it.
+      const tested = unwrap(
+        await useCases.waitForTestEvent(c.var.actor, stepId, { timeoutMs, signal: c.req.raw.signal }),
+      );
+      return tested ? sendTested(c, tested) : sendNoContent(c);
+    })
     .post('/steps/:stepId/test-and-continue', manageStep, async (c) =>
       sendTested(c, unwrap(await useCases.testAndContinueStep(c.var.actor, id(c)))),
     )

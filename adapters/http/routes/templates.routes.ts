@@ -4,17 +4,21 @@ import { sendMany, sendNoContent, sendOne } from '../envelope.js';
 import { requireAccess } from '../middleware/require-access.js';
 import { requireActor } from '../middleware/require-actor.js';
 import { requireEnterprise } from '../middleware/require-enterprise.js';
-import { presentTemplate } from '../presenters/flow.presenter.js';
+import { presentBuiltInTemplate, presentTemplate } from '../presenters/flow.presenter.js';
 import { unwrap } from '../respond.js';
 import { templateChangesSchema, templateSchema } from '../schemas/flows.schemas.js';
 import { idParam, jsonBody } from '../validation.js';
 
-/** Flow templates: an enterprise feature, administered by admins, offered to users when enabled. */
+/**
+ * Flow templates: the instance's own are an enterprise feature, administered by admins and offered
+ * to users when enabled; the built-in ones ship with Conveyor and are offered to every user.
+ */
 export const templateRoutes = (deps: HttpDeps) => {
   const { useCases } = deps;
   const id = (c: Context) => idParam(c, 'templateId', 'Template');
   return new Hono<AppEnv>()
-    .use('/templates/*', requireActor(deps), requireEnterprise(deps))
+    .use('/templates', requireActor(deps), requireEnterprise(deps))
+    .use('/templates/built-in', requireActor(deps))
     .use(
       '/admin/templates/*',
       requireActor(deps),
@@ -23,6 +27,13 @@ export const templateRoutes = (deps: HttpDeps) => {
     )
     .get('/templates', async (c) =>
       sendMany(c, 'Template', unwrap(await useCases.listPublicTemplates(c.var.actor)).map(presentTemplate)),
+    )
+    .get('/templates/built-in', async (c) =>
+      sendMany(
+        c,
+        'BuiltInTemplate',
+        unwrap(await useCases.listBuiltInTemplates(c.var.actor)).map(presentBuiltInTemplate),
+      ),
     )
     .get('/admin/templates', async (c) =>
       sendMany(c, 'Template', unwrap(await useCases.listTemplates(c.var.actor)).map(presentTemplate)),

@@ -31,10 +31,29 @@ export const incoming = async (c: Context): Promise<IncomingRequest> => {
   else if (/application\/x-www-form-urlencoded/i.test(type)) {
     body = grouped(new URLSearchParams(text));
   }
-  return { method: c.req.method, headers: c.req.header(), query: grouped(new URL(c.req.url).searchParams), body };
+  return {
+    method: c.req.method,
+    headers: c.req.header(),
+    query: grouped(new URL(c.req.url).searchParams),
+    body,
+    rawBody: text,
+  };
 };
 
 const NO_ANSWER = 'The flow ran, but it has no "Respond with" step that answered this call.';
+
+/**
+ * A flow's own answer (a "respond with" step's, or a trigger's reply to a vendor's handshake):
+ * text is sent as it is, anything else as JSON; no body (as with 204) is an empty answer.
+ */
+const flowAnswer = (status: number, headers: Readonly<Record<string, string>>, given: unknown): Response => {
+  const body = given === null || given === '' ? null : typeof given === 'string' ? given : JSON.stringify(given);
+  const sent = new Headers(body !== null && typeof given !== 'string' ? { 'content-type': 'application/json' } : {});
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isServerOnlyHeader(name)) sent.set(name, value);
+  }
+  return new Response(body, { status, headers: sent });
+};
 
 /**
  * Webhook intake (API.md §8). The plain address answers once the run is stored; `/sync` answers
@@ -46,8 +65,8 @@ export const webhookRoutes = (deps: HttpDeps) => {
     .use('/webhooks/*', sandboxWebhooks)
     .on(METHODS, WEBHOOK_ROUTE, async (c) => {
       const flowId = idParam(c, 'flowId', 'Flow');
-      unwrap(await useCases.acceptWebhook(flowId, await incoming(c)));
-      return c.body(null, 204);
+      const { reply } = unwrap(await useCases.acceptWebhook(flowId, await incoming(c)));
+      return reply ? flowAnswer(reply.status, reply.headers, reply.body) : c.body(null, 204);
     })
     .on(METHODS, SYNC_WEBHOOK_ROUTE, async (c) => {
       const flowId = idParam(c, 'flowId', 'Flow');
@@ -55,19 +74,8 @@ export const webhookRoutes = (deps: HttpDeps) => {
       switch (answer.kind) {
         case 'none':
           return c.body(null, 204);
-        case 'respond': {
-          // Text is sent as it is, anything else as JSON; no body (as with 204) is an empty answer.
-          const given = answer.body;
-          const body =
-            given === null || given === '' ? null : typeof given === 'string' ? given : JSON.stringify(given);
-          const headers = new Headers(
-            body !== null && typeof given !== 'string' ? { 'content-type': 'application/json' } : {},
-          );
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (!isServerOnlyHeader(name)) headers.set(name, value);
-          }
-          return new Response(body, { status: answer.statusCode, headers });
-        }
+        case 'respond':
+          return flowAnswer(answer.statusCode, answer.headers, answer.body);
         case 'empty':
           // Automatisch answers an empty 204 here, which reads as if the flow had answered nothing.
           return sendOne(c, 'Object', { executionId: answer.executionId, status: 'success', message: NO_ANSWER }, 200);

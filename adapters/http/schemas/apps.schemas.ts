@@ -1,14 +1,21 @@
 import * as v from 'valibot';
+import { APP_CAPABILITIES, APP_CATEGORIES } from '../../../core/domain/app.js';
 import { closedObject } from './fields.js';
 
 const uuid = v.pipe(v.string('must be a string.'), v.uuid('must be a UUID.'));
 const formattedData = v.record(v.string(), v.unknown(), 'must be an object.');
 const flag = v.optional(v.picklist(['true', 'false'], 'must be true or false.'));
 
+/**
+ * Automatisch's filters (`name` a case-insensitive part of the name), the picker's `category`, and
+ * `capability` (the language models an agent may use, the toolboxes).
+ */
 export const appListQuery = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(100))),
   onlyWithTriggers: flag,
   onlyWithActions: flag,
+  category: v.optional(v.picklist(APP_CATEGORIES, `must be one of: ${APP_CATEGORIES.join(', ')}.`)),
+  capability: v.optional(v.picklist(APP_CAPABILITIES, `must be one of: ${APP_CAPABILITIES.join(', ')}.`)),
 });
 
 /** Either credentials (`formattedData`) or an administrator's OAuth client, not both. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BUILT_IN_TEMPLATES } from '../../../core/application/templates/built-in/index.js';
 import { DOCUMENT_MAX_STEPS, STEP_ID_MAX_LENGTH } from '../../../core/domain/export-document.js';
 import { KEY_MAX_LENGTH, NAME_MAX_LENGTH, STRUCTURAL_TYPES } from '../../../core/domain/flow.js';
 import { VERSION_MESSAGE_MAX_LENGTH } from '../../../core/domain/flow-version.js';
@@ -56,7 +57,11 @@ export const flowListQuery = v.object({
   onlyOwnedFlows: flag,
 });
 
-export const createFlowQuery = v.object({ templateId: v.optional(uuid) });
+const builtInTemplateKeys = BUILT_IN_TEMPLATES.map((t) => t.key);
+export const createFlowQuery = v.object({
+  templateId: v.optional(uuid),
+  builtInTemplate: v.optional(v.picklist(builtInTemplateKeys, `must be one of: ${builtInTemplateKeys.join(', ')}.`)),
+});
 
 export const flowChangesSchema = closedObject({ name: v.optional(name) });
 
@@ -124,6 +129,20 @@ export const createStepSchema = closedObject({
 });
 
 export const moveStepSchema = closedObject(place);
+
+/** How long a wait for a trigger's next event may last, at most (the server's own limit may be shorter). */
+export const TEST_EVENT_TIMEOUT_MAX_SECONDS = 600;
+
+export const testEventSchema = closedObject({
+  timeoutSeconds: v.optional(
+    v.pipe(
+      v.number('must be a number.'),
+      v.integer('must be a whole number.'),
+      v.minValue(1, 'must be at least 1.'),
+      v.maxValue(TEST_EVENT_TIMEOUT_MAX_SECONDS, `must be at most ${TEST_EVENT_TIMEOUT_MAX_SECONDS}.`),
+    ),
+  ),
+});
 
 export const stepChangesSchema = closedObject({
   appKey: v.optional(v.nullable(key)),

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { AGENT_TOOL_TYPES } from '../../../core/domain/agent.js';
+import { APP_CAPABILITIES, APP_CATEGORIES } from '../../../core/domain/app.js';
 import { SUBSCRIPTION_STATUSES } from '../../../core/domain/billing.js';
 import { FORM_FIELD_TYPES, SUBFIELD_TYPES, VALIDATION_FORMATS } from '../../../core/domain/form.js';
 import { SAML_SIGNATURE_ALGORITHMS } from '../../../core/domain/saml.js';
@@ -74,6 +76,45 @@ const AppConfig = v.object({
 });
 
 const OAuthClient = v.object({ id: Id, appKey: v.string(), name: v.string(), active: v.boolean(), ...Stamps });
+
+const Count = v.pipe(v.number(), v.integer());
+
+/** An app of the catalogue, without its steps (`/apps/:appKey/triggers` and `/actions` list them). */
+const App = v.object({
+  key: v.string(),
+  name: v.string(),
+  description: v.string(),
+  iconUrl: v.pipe(v.string(), v.description('Where its SVG icon is served: `/apps/<key>/assets/favicon.svg`')),
+  primaryColor: v.string(),
+  categories: v.pipe(
+    v.array(v.picklist(APP_CATEGORIES)),
+    v.description('Where the app picker shows it; an app may sit in several, or in none'),
+  ),
+  version: Count,
+  authKind: v.picklist(['none', 'fields', 'oauth2']),
+  supportsConnections: v.boolean(),
+  connectionOptional: v.pipe(
+    v.boolean(),
+    v.description('Its steps take a connection but are complete without one: the connection only adds to them'),
+  ),
+  triggerCount: Count,
+  actionCount: Count,
+  capabilities: v.pipe(
+    v.array(v.picklist(APP_CAPABILITIES)),
+    v.description(
+      'What it offers besides its steps: `languageModel`, a model agents and AI steps ask; `toolbox`, tools agents call',
+    ),
+  ),
+});
+
+/** An app the caller uses, with how many of their connections and flows use it. */
+const UserApp = v.object({
+  key: v.string(),
+  name: v.string(),
+  iconUrl: v.string(),
+  connectionCount: Count,
+  flowCount: Count,
+});
 
 /** A branch's conditions: the branch is taken when every condition of any group holds; empty, the fallback. */
 const BranchConditions = v.array(
@@ -161,6 +202,13 @@ const FlowVersion = v.object({
   createdAt: Timestamp,
 });
 
+/** A value the datastore app keeps for a flow. */
+const DatastoreEntry = v.object({
+  key: v.string(),
+  value: v.pipe(v.unknown(), v.description('What the flow stored, as JSON')),
+  updatedAt: Timestamp,
+});
+
 const FlowVersionDetail = v.object({ ...FlowVersion.entries, name: v.string(), steps: v.array(VersionStep) });
 
 const StepChange = v.object({ stepId: Id, label: v.string(), fields: v.array(v.string()) });
@@ -179,6 +227,31 @@ const VersionComparison = v.object({
 });
 
 const Folder = v.object({ id: Id, name: v.string(), ...Stamps });
+
+const McpServer = v.object({ id: Id, name: v.string(), ...Stamps });
+/** Only the answers of creating a server and rotating its token carry the token. */
+const NewMcpServer = v.object({ ...McpServer.entries, token: v.string(), serverUrl: v.string() });
+const McpTool = v.object({
+  id: Id,
+  mcpServerId: Id,
+  type: v.picklist(['app', 'flow']),
+  flowId: v.nullable(Id),
+  connectionId: v.nullable(Id),
+  appKey: Text,
+  action: v.string(),
+  ...Stamps,
+});
+const McpToolExecution = v.object({
+  id: Id,
+  mcpToolId: Id,
+  status: v.picklist(['success', 'failure', 'running']),
+  dataIn: v.unknown(),
+  dataOut: v.unknown(),
+  errorDetails: v.nullable(v.record(v.string(), v.unknown())),
+  /** The run a flow tool started. */
+  executionId: v.nullable(Id),
+  ...Stamps,
+});
 
 const FormSubfield = v.object({
   name: v.string(),
@@ -210,6 +283,31 @@ const Form = v.object({
   ...Stamps,
 });
 
+const Agent = v.object({
+  id: Id,
+  name: v.string(),
+  description: Text,
+  instructions: Text,
+  connectionId: v.nullable(Id),
+  model: Text,
+  temperature: v.nullable(v.number()),
+  limits: v.object({ maxIterations: Count, maxTokens: Count, timeoutSeconds: Count }),
+  memory: v.object({ enabled: v.boolean(), maxMessages: Count }),
+  ...Stamps,
+});
+
+const AgentTool = v.object({
+  id: Id,
+  agentId: Id,
+  type: v.picklist(AGENT_TOOL_TYPES),
+  appKey: Text,
+  connectionId: v.nullable(Id),
+  actions: v.array(v.string()),
+  flowId: v.nullable(Id),
+  askFirst: v.array(v.string()),
+  ...Stamps,
+});
+
 /** A flow as a portable document (API.md §10): `POST /flows/:flowId/export`, a template's `flowData`. */
 const ExportDocument = v.object({
   id: Id,
@@ -233,6 +331,15 @@ const ExportDocument = v.object({
 });
 
 const Template = v.object({ id: Id, name: v.string(), flowData: ExportDocument, ...Stamps });
+
+/** A template shipped with Conveyor, named by a stable key; `apps` are the apps its steps use. */
+const BuiltInTemplate = v.object({
+  key: v.string(),
+  name: v.string(),
+  description: v.string(),
+  apps: v.array(v.object({ key: v.string(), name: v.string(), iconUrl: v.string() })),
+  flowData: ExportDocument,
+});
 
 /** A step's record in a run, as the step shows its own. */
 const LastExecutionStep = v.object({
@@ -273,6 +380,53 @@ const Execution = v.object({
   flow: Flow,
 });
 const ExecutionDetail = v.object({ ...Execution.entries, steps: v.array(ExecutionStep) });
+
+const TokenUsage = v.object({ inputTokens: v.number(), outputTokens: v.number() });
+
+/** A call a step made on its way (an agent's model or tool call), under its execution step. */
+const StepCall = v.object({
+  id: Id,
+  executionId: Id,
+  stepId: Id,
+  /** The step where it ran: its id and loop iterations (`<stepId>@<scope>`). */
+  stepKey: v.string(),
+  /** Its place in the step's calls, from 0. */
+  seq: v.pipe(v.number(), v.integer()),
+  kind: v.picklist(['model', 'tool']),
+  /** The model's name, or the tool's. */
+  name: v.string(),
+  /** Model calls: the messages new since the previous model call, the model, the tools' names. Tool calls: `{ toolCallId, arguments }`. */
+  input: v.unknown(),
+  /** Model calls: the answer (`text`, `toolCalls`, `usage`, `model`, `finishReason`). Tool calls: what the tool answered. */
+  output: v.unknown(),
+  status: v.picklist(['running', 'waiting', 'success', 'failure', 'denied']),
+  error: Text,
+  usage: v.nullable(TokenUsage),
+  startedAt: Timestamp,
+  finishedAt: Moment,
+});
+
+/** One run of an agent: from a flow's step (`flowExecutionId`, `stepKey`), or a test from the console (both null). */
+const AgentExecution = v.object({
+  id: Id,
+  agentId: Id,
+  flowExecutionId: v.nullable(Id),
+  stepKey: Text,
+  prompt: v.string(),
+  output: Text,
+  status: v.picklist(['running', 'waiting', 'completed', 'failed']),
+  usage: TokenUsage,
+  ...Stamps,
+  finishedAt: Moment,
+});
+const AgentExecutionDetail = v.object({ ...AgentExecution.entries, calls: v.array(StepCall) });
+const AgentTestAnswer = v.object({
+  response: v.string(),
+  /** The agent's run. */
+  executionId: Id,
+  /** Tools left out of a test: flows (`flow:<id>`), and tools that ask first. */
+  skipped: v.array(v.string()),
+});
 
 const SamlAuthProvider = v.object({
   id: Id,
@@ -337,6 +491,8 @@ export const RESOURCE_SCHEMAS = {
   NewApiToken,
   License,
   Connection,
+  App,
+  UserApp,
   AppConfig,
   OAuthClient,
   Step,
@@ -347,14 +503,26 @@ export const RESOURCE_SCHEMAS = {
   VersionStep,
   FlowVersionDetail,
   VersionComparison,
+  DatastoreEntry,
   Folder,
   Form,
+  Agent,
+  AgentTool,
+  McpServer,
+  NewMcpServer,
+  McpTool,
+  McpToolExecution,
   ExportDocument,
   Template,
+  BuiltInTemplate,
   LastExecutionStep,
   ExecutionStep,
   Execution,
   ExecutionDetail,
+  StepCall,
+  AgentExecution,
+  AgentExecutionDetail,
+  AgentTestAnswer,
   SamlAuthProvider,
   PublicSamlAuthProvider,
   Period,

@@ -9,5 +9,7 @@ export const columnTypes = (db: Kysely<unknown>) => {
     bool: postgres ? 'boolean' : 'integer',
     json: postgres ? 'jsonb' : 'text',
     int8: postgres ? 'bigint' : 'integer',
+    /** An 8-byte float on both (Postgres' `real` is 4 bytes: 0.7 would read back as 0.699999988). */
+    double: postgres ? 'double precision' : 'real',
   } as const;
 };

@@ -13,6 +13,11 @@ import { flowVersions } from './0011-flow-versions.js';
 import { flowControl } from './0012-flow-control.js';
 import { forms } from './0013-forms.js';
 import { listeners } from './0014-listeners.js';
+import { flowHooks } from './0015-flow-hooks.js';
+import { connectionAuthorizations } from './0016-connection-authorizations.js';
+import { agents } from './0017-agents.js';
+import { stepCalls } from './0018-step-calls.js';
+import { mcpServers } from './0019-mcp-servers.js';
 
 /** Every migration, in the order it runs. Append only: a released migration never changes. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -30,4 +35,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0012-flow-control', flowControl],
   ['0013-forms', forms],
   ['0014-listeners', listeners],
+  ['0015-flow-hooks', flowHooks],
+  ['0016-connection-authorizations', connectionAuthorizations],
+  ['0017-agents', agents],
+  ['0018-step-calls', stepCalls],
+  ['0019-mcp-servers', mcpServers],
 ];

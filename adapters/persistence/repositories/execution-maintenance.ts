@@ -71,7 +71,9 @@ export const executionMaintenance = (
           .execute()
       ).map((r) => r.id);
       if (ids.length === 0) return 0;
+      await db.deleteFrom('execution_step_calls').where('execution_id', 'in', ids).execute();
       await db.deleteFrom('execution_steps').where('execution_id', 'in', ids).execute();
+      await db.deleteFrom('agent_executions').where('execution_id', 'in', ids).execute();
       await db.deleteFrom('executions').where('id', 'in', ids).execute();
       return ids.length;
     },

@@ -5,6 +5,17 @@ import { executionWithFlowFromRow, FLOW_COLUMNS } from './execution-rows.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
 
+/**
+ * A run one of whose records holds the text in its JSON (input, output or error). The records are
+ * found through the (execution_id, step_id, scope) key, so each run costs its own records only;
+ * the pattern is a plain LIKE with the user's `%` and `_` escaped, so no input makes it a regex.
+ */
+const recordsContain = (text: string) => {
+  const pattern = likePattern(text);
+  const json = (column: string) => sql`lower(cast(${sql.ref(`execution_steps.${column}`)} as text))`;
+  return sql<boolean>`exists (select 1 from execution_steps where execution_steps.execution_id = executions.id and (${json('data_out')} like ${pattern} escape '\\' or ${json('data_in')} like ${pattern} escape '\\' or ${json('error_details')} like ${pattern} escape '\\'))`;
+};
+
 /** Runs as people and metrics read them: one, a filtered page, counts. */
 export const executionQueries = (
   executor: Executor,
@@ -20,6 +31,10 @@ export const executionQueries = (
     if (filter.status) query = query.where('executions.status', '=', filter.status);
     if (filter.from) query = query.where('executions.created_at', '>=', codec.timestamp(filter.from));
     if (filter.to) query = query.where('executions.created_at', '<=', codec.timestamp(filter.to));
+    if (filter.flowVersion !== undefined) {
+      query = query.where('executions.flow_version_number', '=', filter.flowVersion);
+    }
+    if (filter.dataContains) query = query.where(recordsContain(filter.dataContains));
     return query;
   };
   const countsOf = (rows: { key: string; count: number | string | bigint }[]) =>

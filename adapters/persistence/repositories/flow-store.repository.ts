@@ -1,7 +1,8 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { FlowStoreRepository, SeenItemRepository } from '../../../ports/execution-repositories.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
+import { likePattern } from './like-pattern.js';
 
 // The datastore app and the engine's own values: read and written by steps of every run.
 const storedValue = compiledOnce(['flowId', 'key'], (db, v) =>
@@ -42,6 +43,50 @@ export const createFlowStoreRepository = (executor: Executor): FlowStoreReposito
       return;
     }
     await storeValue(executor, { flowId, key, value: stored, at });
+  },
+
+  async list(flowId, prefix, { contains }, { page, perPage }) {
+    const { db, codec } = executor;
+    // The keys with the prefix are one range of the (flow_id, key) key: the next prefix is the
+    // same text with its last character one higher.
+    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+    let query = db
+      .selectFrom('flow_store')
+      .where('flow_id', '=', flowId)
+      .where('key', '>=', prefix)
+      .where('key', '<', end);
+    if (contains) {
+      const pattern = likePattern(contains);
+      query = query.where(
+        sql<boolean>`(lower(substr(key, ${prefix.length + 1})) like ${pattern} escape '\\' or lower(cast(value as text)) like ${pattern} escape '\\')`,
+      );
+    }
+    const { count } = await query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const rows = await query
+      .select(['key', 'value', 'updated_at'])
+      .orderBy('key')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return {
+      items: rows.map((row) => ({
+        key: row.key.slice(prefix.length),
+        value: row.value === null ? null : codec.readJson<unknown>(row.value),
+        updatedAt: codec.readTimestamp(row.updated_at),
+      })),
+      total: codec.readInt(count as string | number),
+      page,
+      perPage,
+    };
+  },
+
+  async delete(flowId, key) {
+    const result = await executor.db
+      .deleteFrom('flow_store')
+      .where('flow_id', '=', flowId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   },
 });
 

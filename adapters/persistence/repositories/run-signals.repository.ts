@@ -9,13 +9,14 @@ const KEPT = 'kept';
 /** Signals that reached runs, each taken by one waiting step; and what waiting steps keep. */
 export const createRunSignalRepository = (executor: Executor): RunSignalRepository => {
   const { codec } = executor;
-  const takenBy = (into: Executor, executionId: string, kind: string, stepKey: string) =>
+  const takenBy = (into: Executor, executionId: string, kind: string, stepKey: string, target: string | null) =>
     into.db
       .selectFrom('run_signals')
       .selectAll()
       .where('execution_id', '=', executionId)
       .where('kind', '=', kind)
       .where('taken_by', '=', stepKey)
+      .where('target', target === null ? 'is' : '=', target)
       .orderBy('created_at')
       .orderBy('id')
       .executeTakeFirst();
@@ -31,14 +32,16 @@ export const createRunSignalRepository = (executor: Executor): RunSignalReposito
           kind: signal.kind,
           payload: signal.payload === undefined ? null : codec.json(signal.payload),
           taken_by: null,
+          target: signal.target ?? null,
           created_at: codec.timestamp(signal.now),
         })
         .execute();
     },
 
-    async take(executionId, kind, stepKey) {
+    async take(executionId, kind, stepKey, target) {
+      const meantFor = target ?? null;
       return withinTransaction(executor, async (tx) => {
-        let row = await takenBy(tx, executionId, kind, stepKey);
+        let row = await takenBy(tx, executionId, kind, stepKey, meantFor);
         if (!row) {
           // One statement takes the oldest untaken signal, so that two steps never take the same.
           const oldest = tx.db
@@ -47,6 +50,7 @@ export const createRunSignalRepository = (executor: Executor): RunSignalReposito
             .where('execution_id', '=', executionId)
             .where('kind', '=', kind)
             .where('taken_by', 'is', null)
+            .where('target', meantFor === null ? 'is' : '=', meantFor)
             .orderBy('created_at')
             .orderBy('id')
             .limit(1);
@@ -56,7 +60,7 @@ export const createRunSignalRepository = (executor: Executor): RunSignalReposito
             .where('id', '=', (eb) => eb.selectFrom(oldest.as('o')).select('o.id'))
             .where('taken_by', 'is', null)
             .execute();
-          row = await takenBy(tx, executionId, kind, stepKey);
+          row = await takenBy(tx, executionId, kind, stepKey, meantFor);
         }
         return row
           ? { kind: row.kind as SignalKind, payload: json(row.payload), at: codec.readTimestamp(row.created_at) }
@@ -66,7 +70,7 @@ export const createRunSignalRepository = (executor: Executor): RunSignalReposito
 
     async keep(executionId, stepKey, value, newId, now) {
       return withinTransaction(executor, async (tx) => {
-        const kept = await takenBy(tx, executionId, KEPT, stepKey);
+        const kept = await takenBy(tx, executionId, KEPT, stepKey, null);
         if (kept) return json(kept.payload);
         await tx.db
           .insertInto('run_signals')
@@ -76,6 +80,7 @@ export const createRunSignalRepository = (executor: Executor): RunSignalReposito
             kind: KEPT,
             payload: value === undefined ? null : codec.json(value),
             taken_by: stepKey,
+            target: null,
             created_at: codec.timestamp(now),
           })
           .execute();

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../domain/result.js';
 import type { PermissionAction, PermissionSubject } from '../../domain/role.js';
 import { adminOnly, authorize } from '../../policy/authorize.js';
 import { ownAccountOnly } from '../../policy/own-account.js';
+import { loadOwnAgent } from '../agents/own-agent.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadExecution } from '../executions/execution-queries.js';
@@ -11,6 +12,7 @@ import { loadFlow, loadStep } from '../flows/load-flow.js';
 import { loadOwnFolder } from '../folders/own-folder.js';
 import { loadOwnForm } from '../forms/own-form.js';
 import { alreadyInstalled } from '../installation/install-first-admin.js';
+import { loadOwnMcpServer } from '../mcp-servers/own-mcp-server.js';
 
 /**
  * What a request is about to act on, as far as who may send it goes. A driving adapter checks it
@@ -23,7 +25,11 @@ export type Access =
   | { readonly to: 'administration' }
   | { readonly to: 'permission'; readonly action: PermissionAction; readonly subject: PermissionSubject }
   | { readonly to: 'own-account'; readonly userId: string }
-  | { readonly to: 'flow' | 'step' | 'connection' | 'form'; readonly id: string; readonly action: PermissionAction }
+  | {
+      readonly to: 'flow' | 'step' | 'connection' | 'form' | 'agent' | 'mcp-server';
+      readonly id: string;
+      readonly action: PermissionAction;
+    }
   | { readonly to: 'execution' | 'folder'; readonly id: string };
 
 const verdict = (refused: DomainError | null): Result<void, DomainError> => (refused ? err(refused) : ok(undefined));
@@ -59,5 +65,9 @@ export const makeCheckAccess =
         return outcome(await loadOwnFolder(repos, actor, access.id));
       case 'form':
         return outcome(await loadOwnForm(repos, actor, access.id, access.action));
+      case 'agent':
+        return outcome(await loadOwnAgent(repos, actor, access.id, access.action));
+      case 'mcp-server':
+        return outcome(await loadOwnMcpServer(repos, actor, access.id, access.action));
     }
   };

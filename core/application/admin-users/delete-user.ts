@@ -6,7 +6,7 @@ import type { CoreDeps } from '../deps.js';
 import { removeAccount, stopRemovedFlows } from '../users/remove-account.js';
 
 export const makeDeleteUser =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>) =>
   async (actor: Actor, userId: string): Promise<Result<void, DomainError>> => {
     const refused = adminOnly(actor);
     if (refused) return err(refused);

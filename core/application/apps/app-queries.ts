@@ -1,5 +1,11 @@
 import type { Actor } from '../../domain/actor.js';
-import { type AppDescription, needsConnection, type StepDescription } from '../../domain/app.js';
+import {
+  type AppCapability,
+  type AppCategory,
+  type AppDescription,
+  needsConnection,
+  type StepDescription,
+} from '../../domain/app.js';
 import type { AppConfig, OAuthClient } from '../../domain/app-config.js';
 import type { Connection } from '../../domain/connection.js';
 import { type DomainError, notFound } from '../../domain/errors.js';
@@ -11,6 +17,9 @@ export interface AppFilter {
   readonly name?: string | undefined;
   readonly onlyWithTriggers?: boolean | undefined;
   readonly onlyWithActions?: boolean | undefined;
+  /** The app picker's category (APP_CATEGORIES). */
+  readonly category?: AppCategory | undefined;
+  readonly capability?: AppCapability | undefined;
 }
 
 export interface Substep {
@@ -55,13 +64,18 @@ export const makeAppQueries = ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>
         .list()
         .filter((a) => !name || a.name.toLowerCase().includes(name))
         .filter((a) => !filter.onlyWithTriggers || a.triggers.length > 0)
-        .filter((a) => !filter.onlyWithActions || a.actions.length > 0);
+        .filter((a) => !filter.onlyWithActions || a.actions.length > 0)
+        .filter((a) => !filter.category || a.categories.includes(filter.category))
+        .filter((a) => !filter.capability || (a.capabilities ?? []).includes(filter.capability));
     },
     getApp: app,
     triggerSubsteps: (appKey: string, triggerKey: string) => substeps('trigger', appKey, triggerKey),
     actionSubsteps: (appKey: string, actionKey: string) => substeps('action', appKey, actionKey),
 
-    /** The caller's verified connections of the app (all of them with an unconditional permission). */
+    /**
+     * The caller's connections of the app (all of them with an unconditional permission), except
+     * drafts never verified; one whose later check failed is listed unverified, to be reconnected.
+     */
     async listAppConnections(actor: Actor, appKey: string): Promise<Result<Connection[], DomainError>> {
       const refused = authorize(actor, 'read', 'Connection');
       if (refused) return err(refused);
@@ -69,7 +83,7 @@ export const makeAppQueries = ({ repos, apps }: Pick<CoreDeps, 'repos' | 'apps'>
       if (!found.ok) return found;
       const scope = scopeOf(actor, 'read', 'Connection');
       const ownerId = scope.kind === 'own' ? scope.ownerId : null;
-      return ok(await repos.connections.listByApp(appKey, { ownerId, verifiedOnly: true }));
+      return ok(await repos.connections.listByApp(appKey, { ownerId, drafts: false }));
     },
 
     async listUserApps(actor: Actor, userId: string): Promise<Result<UserApp[], DomainError>> {

@@ -1,7 +1,8 @@
-import type { IncomingRequest } from '../../../ports/step-runner.js';
-import { appCallFailed, type DomainError, notFound, quotaExceeded } from '../../domain/errors.js';
+import type { IncomingRequest, TriggerReply } from '../../../ports/step-runner.js';
+import { appCallFailed, type DomainError, notFound, quotaExceeded, webhookUnverified } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { loadTriggered, runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
+import { bodyProblem, headersProblem, statusProblem } from '../../domain/webhook-answer.js';
+import { loadTriggered, runWebhookDelivery, triggerTypeOf } from '../../engine/flow-triggers.js';
 import type { IntakeGate } from '../../engine/intake-gate.js';
 import { startRuns } from '../../engine/start-runs.js';
 import type { Billing } from '../billing/plan-and-usage.js';
@@ -16,7 +17,18 @@ export interface AcceptedWebhook {
   readonly executionIds: readonly string[];
   /** False: the flow is not published; the request was kept as test data for the editor only. */
   readonly active: boolean;
+  /** The trigger answered the request itself (a vendor's handshake): what to send; no run started. */
+  readonly reply: TriggerReply | null;
 }
+
+/** Why a trigger's own answer cannot be sent as it is, or null. */
+const replyProblem = ({ status, headers, body }: TriggerReply): string | null => {
+  const status_ = statusProblem(status);
+  if (status_) return `its status ${status_}`;
+  const body_ = bodyProblem(status, body !== null && body !== '');
+  if (body_) return `its body ${body_}`;
+  return headersProblem(Object.entries(headers).map(([key, value]) => ({ key, value })));
+};
 
 /**
  * Webhook intake: the flow's webhook trigger turns the request into items, and each item becomes
@@ -40,15 +52,25 @@ export const makeAcceptWebhook =
       const { flow, trigger, version } = loaded;
       // Over quota, a published flow runs nothing; an unpublished one still keeps test data.
       if (flow.active && !(await deps.billing.mayRun(flow.userId))) return err(quotaExceeded());
-      const outcome = await runFlowTrigger(deps, flow.id, trigger, request);
+      const outcome = await runWebhookDelivery(deps, flow.id, trigger, request);
       if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
+      if (outcome.kind === 'refused') {
+        // The request's body may be anything a forger sent: the log keeps the reason only.
+        deps.logger.warn({ flowId, app: trigger.appKey, reason: outcome.reason }, 'webhook delivery refused');
+        return err(webhookUnverified(outcome.reason));
+      }
+      if (outcome.kind === 'reply') {
+        const problem = replyProblem(outcome.reply);
+        if (problem) return err(appCallFailed(`The trigger's answer to the request cannot be sent: ${problem}`));
+        return ok({ executionIds: [], active: flow.active, reply: outcome.reply });
+      }
       const executionIds = await startRuns(
         deps,
         { flowId, trigger, version, dataIn: trigger.parameters, items: outcome.items, testRun: !flow.active },
         { enqueue: !sync, finished: !flow.active },
       );
       if (flow.active) admitted.value.started(executionIds.length);
-      return ok({ executionIds, active: flow.active });
+      return ok({ executionIds, active: flow.active, reply: null });
     } finally {
       admitted.value.leave();
     }

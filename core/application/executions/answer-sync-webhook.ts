@@ -8,6 +8,7 @@ import type { makeGetWebhookResponse, WebhookResponse } from './webhook-response
 
 /** What a `/sync` webhook call answers. Filtered and failed runs are errors (422). */
 export type SyncWebhookAnswer =
+  /** A "respond with" step's answer, or the trigger's own (a vendor's handshake, which starts no run). */
   /** The flow is not published (the call was kept as test data), or its trigger gave no item. */
   | { readonly kind: 'none' }
   | Extract<WebhookResponse, { kind: 'respond' }>
@@ -37,6 +38,8 @@ export const makeAnswerSyncWebhook =
   async (flowId: string, request: IncomingRequest): Promise<Result<SyncWebhookAnswer, DomainError>> => {
     const accepted = await deps.acceptWebhook(flowId, request, { sync: true });
     if (!accepted.ok) return accepted;
+    const { reply } = accepted.value;
+    if (reply) return ok({ kind: 'respond', statusCode: reply.status, headers: reply.headers, body: reply.body });
     const [first, ...others] = accepted.value.executionIds;
     if (!accepted.value.active || !first) return ok({ kind: 'none' });
     const run = (id: string) =>

@@ -16,6 +16,10 @@ export interface ExecutionListQuery {
   readonly flowId?: string | undefined;
   readonly from?: Date | undefined;
   readonly to?: Date | undefined;
+  /** The version number the runs ran. */
+  readonly flowVersion?: number | undefined;
+  /** Text found in any of the runs' records. */
+  readonly q?: string | undefined;
 }
 
 /** An execution with its flow as clients see it, steps and all (Automatisch embeds `flow.steps`). */
@@ -60,7 +64,16 @@ export const makeListExecutions =
     const scope = scopeOf(actor, 'read', 'Execution');
     const ownerId = scope.kind === 'own' ? actor.user.id : null;
     const executions = await repos.executions.list(
-      { ownerId, flowName: query.name, status: query.status, flowId: query.flowId, from: query.from, to: query.to },
+      {
+        ownerId,
+        flowName: query.name,
+        status: query.status,
+        flowId: query.flowId,
+        from: query.from,
+        to: query.to,
+        flowVersion: query.flowVersion,
+        dataContains: query.q,
+      },
       page,
     );
     const flows = [...new Map(executions.items.map((e) => [e.flow.id, e.flow])).values()];

@@ -3,7 +3,6 @@ import type { Actor } from '../../domain/actor.js';
 import { errorMessages } from '../../domain/error-messages.js';
 import { type DomainError, invalidInput } from '../../domain/errors.js';
 import { err, ok, type Result } from '../../domain/result.js';
-import { makeSyncFlowTrigger } from '../../engine/flow-triggers.js';
 import { authorize } from '../../policy/authorize.js';
 import type { CoreDeps } from '../deps.js';
 import { editDraft, replaceDraft } from './draft.js';
@@ -14,9 +13,9 @@ import {
   type FlowPart,
   planFlowFiles,
 } from './flow-file-plan.js';
-import { deactivate, publishDraft } from './publish-flow.js';
+import { deactivate, followPublish, publishDraft } from './publish-flow.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
 
 export type { FlowFileInput } from './flow-file-plan.js';
 
@@ -114,7 +113,7 @@ const applyPlan = async (
  * applying would do.
  */
 export const makeApplyFlowFiles = (deps: Deps) => {
-  const syncTrigger = makeSyncFlowTrigger(deps);
+  const follow = followPublish(deps);
   return async (
     actor: Actor,
     inputs: readonly FlowFileInput[],
@@ -157,10 +156,11 @@ export const makeApplyFlowFiles = (deps: Deps) => {
       }
       return ok({ dryRun, flows, createdFolders: [...folders.keys()], leftAlone: planned.leftAlone });
     });
-    // Schedules follow the stored state; a start-up reconciliation mends a crash in between.
+    // Triggers follow the stored state. The files are applied all the same when a vendor refuses
+    // an instant trigger's hook: that flow is stopped again, and the log says why.
     if (applied.ok) {
       for (const flow of applied.value.flows)
-        if (flow.flowId && flow.outcome !== 'unchanged') await syncTrigger(flow.flowId);
+        if (flow.flowId && flow.outcome !== 'unchanged') await follow(flow.flowId);
     }
     return applied;
   };

@@ -7,7 +7,7 @@ import { loadFlow } from './load-flow.js';
 
 /** Deletes a flow with its steps and runs; a published flow's schedule goes with it. */
 export const makeDeleteFlow =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>) =>
   async (actor: Actor, flowId: string): Promise<Result<void, DomainError>> => {
     const loaded = await loadFlow(deps.repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;

@@ -65,7 +65,7 @@ const connectionFinder = (repos: Repositories, ownerId: string) => {
   return (appKey: string) => {
     let found = byApp.get(appKey);
     if (!found) {
-      found = repos.connections.listByApp(appKey, { ownerId, verifiedOnly: false });
+      found = repos.connections.listByApp(appKey, { ownerId, drafts: true });
       byApp.set(appKey, found);
     }
     return found;

@@ -1,6 +1,6 @@
 import type { Repositories } from '../../../ports/repositories.js';
 import type { Actor } from '../../domain/actor.js';
-import { type DomainError, draftStale, invalidInput, notFound } from '../../domain/errors.js';
+import { appCallFailed, type DomainError, draftStale, invalidInput, notFound } from '../../domain/errors.js';
 import type { Flow } from '../../domain/flow.js';
 import { publishRefusal } from '../../domain/flow-rules.js';
 import type { FlowVersion } from '../../domain/flow-version.js';
@@ -11,7 +11,7 @@ import { currentStatus } from '../steps/step-status.js';
 import { type BasedOn, draftContent } from './draft.js';
 import { loadFlow } from './load-flow.js';
 
-type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>;
 
 export interface PublishInput {
   readonly message?: string | undefined;
@@ -79,16 +79,38 @@ export const publishDraft = async (
   return ok({ version, created: true });
 };
 
+/**
+ * Makes a flow's trigger follow a publish just committed: schedules and listeners follow the stored
+ * state (a start-up reconciliation mends a crash in between), and an instant trigger registers its
+ * hook with its vendor. A vendor that refuses it undoes the activation: an active flow always has
+ * its hook, so the flow is stopped again and the publish fails with the vendor's reason.
+ */
+export const followPublish = (deps: Deps) => {
+  const syncTrigger = makeSyncFlowTrigger(deps);
+  return async (flowId: string): Promise<Result<void, DomainError>> => {
+    const synced = await syncTrigger(flowId);
+    if (synced.ok) return ok(undefined);
+    await deps.uow.run(async (tx) => {
+      const flow = await tx.flows.findById(flowId);
+      if (flow) await deactivate(tx, flow, deps.clock.now());
+      return ok(undefined);
+    });
+    await syncTrigger(flowId);
+    deps.logger.warn({ flowId, reason: synced.reason }, 'publish undone: the trigger’s webhook was not registered');
+    return err(appCallFailed(`The trigger’s webhook could not be registered: ${synced.reason}`));
+  };
+};
+
 /** Publishes the draft as the flow's next version (`POST /flows/:flowId/versions`). */
 export const makePublishFlow = (deps: Deps) => {
-  const syncTrigger = makeSyncFlowTrigger(deps);
+  const follow = followPublish(deps);
   return async (actor: Actor, flowId: string, input: PublishInput): Promise<Result<Published, DomainError>> => {
     const loaded = await loadFlow(deps.repos, actor, flowId, 'manage');
     if (!loaded.ok) return loaded;
     const done = await deps.uow.run((tx) => publishDraft(tx, deps, flowId, actor.user.id, input));
-    // Schedules and listeners follow the stored state; a start-up reconciliation mends a crash in between.
-    if (done.ok) await syncTrigger(flowId);
-    return done;
+    if (!done.ok) return done;
+    const followed = await follow(flowId);
+    return followed.ok ? done : followed;
   };
 };
 

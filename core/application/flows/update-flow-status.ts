@@ -6,17 +6,20 @@ import type { CoreDeps } from '../deps.js';
 import type { BasedOn } from './draft.js';
 import { type FlowView, listenerState, reloadView, type ViewDeps } from './flow-views.js';
 import { loadFlow } from './load-flow.js';
-import { deactivate, publishDraft } from './publish-flow.js';
+import { deactivate, followPublish, publishDraft } from './publish-flow.js';
 
 /**
  * The Automatisch-style switch. `active: true` publishes the draft when it has changes (the
  * editor's "Publish"), or runs the published version again; `active: false` stops the flow and
- * keeps its versions.
+ * keeps its versions. An instant trigger's vendor that refuses its hook fails the switch on, and
+ * the flow stays off.
  */
 export const makeUpdateFlowStatus = (
-  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'> & ViewDeps,
+  deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'> &
+    ViewDeps,
 ) => {
   const syncTrigger = makeSyncFlowTrigger(deps);
+  const follow = followPublish(deps);
   return async (
     actor: Actor,
     flowId: string,
@@ -35,8 +38,12 @@ export const makeUpdateFlowStatus = (
       return reloadView(tx, deps, flowId);
     });
     if (!changed.ok) return changed;
-    await syncTrigger(flowId);
-    if (!changed.value.active) return changed;
+    if (!changed.value.active) {
+      await syncTrigger(flowId);
+      return changed;
+    }
+    const followed = await follow(flowId);
+    if (!followed.ok) return followed;
     // A listener trigger's subscription is asked for by the sync: the answer shows it.
     return ok({ ...changed.value, listener: listenerState((await deps.repos.listeners.find(flowId)) ?? undefined) });
   };

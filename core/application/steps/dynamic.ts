@@ -7,7 +7,7 @@ import { connectionUse } from '../../engine/connection-use.js';
 import { loadConnection } from '../connections/load-connection.js';
 import type { CoreDeps } from '../deps.js';
 import { loadStep } from '../flows/load-flow.js';
-import { ownerFlows } from './owner-flows.js';
+import { ownerAgents, ownerFlows } from './owner-flows.js';
 
 type Deps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'apps'>;
 
@@ -45,6 +45,7 @@ const draft =
       owner: {
         flows: () => ownerFlows(deps.repos, flow.userId),
         forms: async () => (await deps.repos.forms.listByUser(flow.userId)).map(({ id, name }) => ({ id, name })),
+        agents: () => ownerAgents(deps.repos, flow.userId),
       },
     });
     if (outcome.ok) return ok(outcome.value);

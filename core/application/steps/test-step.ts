@@ -1,6 +1,7 @@
 import type { Actor } from '../../domain/actor.js';
 import { appCallFailed, type DomainError, invalidInput } from '../../domain/errors.js';
 import type { ExecutionStep } from '../../domain/execution.js';
+import type { Step } from '../../domain/flow.js';
 import { err, ok, type Result } from '../../domain/result.js';
 import { runFlowTrigger, triggerTypeOf } from '../../engine/flow-triggers.js';
 import { makeRunExecution } from '../../engine/run-execution.js';
@@ -17,45 +18,16 @@ export interface TestedStep extends StepView {
 type NothingToTestWith = 'refuse' | 'answer';
 
 /**
- * Runs the flow in test mode up to the step: the trigger's item is the last request its webhook
- * caught (or, for schedule and polling triggers, what the trigger gives now), then each action up
- * to this one. The run is recorded as a test execution; the step becomes completed only when its
- * own run succeeded.
+ * Runs the flow in test mode up to the step with the trigger's item: the run is recorded as a test
+ * execution; the step becomes completed only when its own run succeeded.
  */
-const makeStepTest = (deps: CoreDeps, nothingToTestWith: NothingToTestWith) => {
+export const makeTestWithItem = (deps: CoreDeps) => {
   const run = makeRunExecution(deps);
-  return async (actor: Actor, stepId: string): Promise<Result<TestedStep, DomainError>> => {
-    const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
-    if (!loaded.ok) return loaded;
-    const { step, flow } = loaded.value;
-    const trigger = (await deps.repos.steps.listByFlow(flow.id)).find((s) => s.type === 'trigger');
-    if (!trigger?.appKey || !trigger.key) {
-      return err(invalidInput({ general: ['Choose the flow’s trigger first.'] }));
-    }
-    const nothing = (reason: string): Result<TestedStep, DomainError> =>
-      nothingToTestWith === 'refuse'
-        ? err(invalidInput({ general: [reason] }))
-        : ok({ ...stepView(deps.apps, step), lastExecutionStep: null });
-
-    let item: unknown;
-    if (triggerTypeOf(deps, trigger) === 'webhook') {
-      const caught = await deps.repos.executionSteps.latest(trigger.id);
-      if (caught?.status !== 'success') {
-        return nothing('Send a request to the flow’s webhook address first, then test again.');
-      }
-      item = caught.dataOut;
-    } else {
-      const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
-      if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
-      const first = outcome.items[0];
-      if (!first) return nothing('The trigger found nothing to test with yet.');
-      item = first.data;
-    }
-
+  return async (flowId: string, trigger: Step, step: Step, item: unknown): Promise<TestedStep> => {
     const [executionId] = await startRuns(
       deps,
       {
-        flowId: flow.id,
+        flowId,
         trigger,
         version: null,
         dataIn: trigger.parameters,
@@ -78,7 +50,51 @@ const makeStepTest = (deps: CoreDeps, nothingToTestWith: NothingToTestWith) => {
       });
     }
     const current = (await deps.repos.steps.findById(step.id)) ?? step;
-    return ok({ ...stepView(deps.apps, current), lastExecutionStep: result });
+    return { ...stepView(deps.apps, current), lastExecutionStep: result };
+  };
+};
+
+/** The draft's trigger of a step's flow, when its app and event are chosen. */
+export const chosenTrigger = async (deps: Pick<CoreDeps, 'repos'>, flowId: string) => {
+  const trigger = (await deps.repos.steps.listByFlow(flowId)).find((s) => s.type === 'trigger');
+  return trigger?.appKey && trigger.key ? trigger : null;
+};
+
+export const CHOOSE_TRIGGER_FIRST = 'Choose the flow’s trigger first.';
+
+/**
+ * Runs the flow in test mode up to the step: the trigger's item is the last request its webhook
+ * caught (or, for schedule and polling triggers, what the trigger gives now), then each action up
+ * to this one.
+ */
+const makeStepTest = (deps: CoreDeps, nothingToTestWith: NothingToTestWith) => {
+  const testWith = makeTestWithItem(deps);
+  return async (actor: Actor, stepId: string): Promise<Result<TestedStep, DomainError>> => {
+    const loaded = await loadStep(deps.repos, actor, stepId, 'manage');
+    if (!loaded.ok) return loaded;
+    const { step, flow } = loaded.value;
+    const trigger = await chosenTrigger(deps, flow.id);
+    if (!trigger) return err(invalidInput({ general: [CHOOSE_TRIGGER_FIRST] }));
+    const nothing = (reason: string): Result<TestedStep, DomainError> =>
+      nothingToTestWith === 'refuse'
+        ? err(invalidInput({ general: [reason] }))
+        : ok({ ...stepView(deps.apps, step), lastExecutionStep: null });
+
+    let item: unknown;
+    if (triggerTypeOf(deps, trigger) === 'webhook') {
+      const caught = await deps.repos.executionSteps.latest(trigger.id);
+      if (caught?.status !== 'success') {
+        return nothing('Send a request to the flow’s webhook address first, then test again.');
+      }
+      item = caught.dataOut;
+    } else {
+      const outcome = await runFlowTrigger(deps, flow.id, trigger, null);
+      if (outcome.kind === 'failure') return err(appCallFailed(outcome.failure.message));
+      const first = outcome.items[0];
+      if (!first) return nothing('The trigger found nothing to test with yet.');
+      item = first.data;
+    }
+    return ok(await testWith(flow.id, trigger, step, item));
   };
 };
 

@@ -6,7 +6,7 @@ import type { CoreDeps } from '../deps.js';
 import { removeAccount, stopRemovedFlows } from './remove-account.js';
 
 export const makeDeleteOwnAccount =
-  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>) =>
+  (deps: Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'>) =>
   async (actor: Actor, userId: string): Promise<Result<void, DomainError>> => {
     const refused = ownAccountOnly(actor, userId);
     if (refused) return err(refused);

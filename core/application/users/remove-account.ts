@@ -16,7 +16,10 @@ export const removeAccount = async (tx: Repositories, userId: string, now: Date)
   return tx.flows.deactivateAllOfUser(userId, now);
 };
 
-type ScheduleDeps = Pick<CoreDeps, 'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger'>;
+type ScheduleDeps = Pick<
+  CoreDeps,
+  'repos' | 'uow' | 'clock' | 'ids' | 'apps' | 'runner' | 'queue' | 'logger' | 'settings'
+>;
 
 /**
  * Takes down the queue schedules of a removed user's flows. Should the process die before, a

@@ -76,6 +76,7 @@ export const exampleApp = defineApp({
   description: 'A test app with an API key.',
   icon: TEST_ICON,
   primaryColor: '#123456',
+  categories: ['productivity'],
   version: 1,
   auth: exampleAuth,
   triggers: [newEvent],
@@ -93,7 +94,7 @@ export const exampleApp = defineApp({
   dynamicFields: {
     extraFields: async (ctx) => [text({ label: `Field for ${String(ctx.parameters.kind)}` }).describe('extra')],
   },
-  http: { baseUrl: (auth) => (typeof auth.data.serverUrl === 'string' ? auth.data.serverUrl : undefined) },
+  http: { connectionBaseUrl: (auth) => (typeof auth.data.serverUrl === 'string' ? auth.data.serverUrl : undefined) },
 });
 
 /** An app without connections. */
@@ -103,6 +104,7 @@ export const plainApp = defineApp({
   description: 'Needs no connection.',
   icon: TEST_ICON,
   primaryColor: '#abcdef',
+  categories: ['utilities'],
   version: 2,
   auth: noAuth(),
   triggers: [],

@@ -1,10 +1,12 @@
+import { createGitHubRepos } from './github-api.js';
 import { type RecordedRequest, sendJson, startHttpServer } from './http-server.js';
 
 export const FAKE_CLIENT = { clientId: 'test-client', clientSecret: 'test-client-secret' };
 
 /**
  * A GitHub-shaped OAuth2 authorization and API server on 127.0.0.1: the token endpoint (codes
- * and refresh tokens), `/user`, `/user/repos` and issue creation.
+ * and refresh tokens), `/user`, `/user/repos`, issue creation, and `octocat/hello-world`'s issues,
+ * pull requests, stargazers, watchers, labels and branches (`./github-api.ts`).
  */
 export const startFakeGitHub = async () => {
   const codes = new Map<string, number>([['good-code', 1]]);
@@ -14,6 +16,8 @@ export const startFakeGitHub = async () => {
   const issuesDisabled = new Set<string>();
   const issues: { repo: string; title: string; body: string | null }[] = [];
   let issued = 0;
+  let rateLimited = 0;
+  const repos = createGitHubRepos();
 
   const issue = () => {
     issued++;
@@ -60,10 +64,14 @@ export const startFakeGitHub = async () => {
     }
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!accessTokens.has(token)) return sendJson(res, 401, { message: 'Bad credentials' });
-    if (request.method === 'GET' && url.pathname === '/user') return sendJson(res, 200, { login: 'octocat', id: 1 });
-    if (request.method === 'GET' && url.pathname === '/user/repos') {
-      return sendJson(res, 200, [{ full_name: 'octocat/hello-world' }, { full_name: 'octocat/spoon-knife' }]);
+    if (rateLimited > 0) {
+      rateLimited -= 1;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ message: 'You have exceeded a secondary rate limit.' }));
+      return;
     }
+    if (request.method === 'GET' && url.pathname === '/user') return sendJson(res, 200, { login: 'octocat', id: 1 });
+    if (repos.handle(request, url, res)) return;
     const issuePath = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(url.pathname);
     if (request.method === 'POST' && issuePath) {
       const repo = `${issuePath[1]}/${issuePath[2]}`;
@@ -82,6 +90,12 @@ export const startFakeGitHub = async () => {
 
   return {
     ...server,
+    /** The repository data the fake answers from; tests change it (and `pageLimit`). */
+    repos: repos.state,
+    /** The next `count` authenticated requests answer 429 with Retry-After: 1. */
+    rateLimit: (count: number) => {
+      rateLimited = count;
+    },
     /** Client settings that point the github app at this server. */
     client: {
       ...FAKE_CLIENT,

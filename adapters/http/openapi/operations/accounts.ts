@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -222,6 +223,7 @@ export const ACCOUNT_OPERATIONS = tagged('Accounts', [
     summary: 'Apps the caller uses (own id only)',
     access: 'signed in',
     status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.UserApp),
     returns: 'App',
   },
   {

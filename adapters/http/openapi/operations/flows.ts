@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { executionListQuery, retrySchema } from '../../schemas/executions.schemas.js';
+import { datastoreListQuery } from '../../schemas/datastore.schemas.js';
+import { callApprovalSchema, executionListQuery, retrySchema } from '../../schemas/executions.schemas.js';
 import {
   createFlowQuery,
   createStepSchema,
@@ -16,6 +17,7 @@ import {
   stepChangesSchema,
   templateChangesSchema,
   templateSchema,
+  testEventSchema,
   versionCompareQuery,
 } from '../../schemas/flows.schemas.js';
 import { RESOURCE_SCHEMAS } from '../../schemas/resources.schemas.js';
@@ -37,7 +39,7 @@ export const FLOW_OPERATIONS = tagged('Flows', [
   {
     method: 'POST',
     path: '/flows',
-    summary: 'Create a flow, empty or from a template',
+    summary: 'Create a flow, empty, from a template or from a built-in template',
     access: 'signed in',
     permission: 'manage Flow',
     query: createFlowQuery,
@@ -118,6 +120,27 @@ export const FLOW_OPERATIONS = tagged('Flows', [
     status: 200,
     answer: v.array(RESOURCE_SCHEMAS.FlowVersion),
     returns: 'FlowVersion',
+  },
+  {
+    method: 'GET',
+    path: '/flows/:flowId/datastore',
+    summary: "The datastore app's keys and values of a flow, in key order; `q` searches keys and values",
+    access: 'signed in',
+    permission: 'read Flow',
+    query: datastoreListQuery,
+    paged: true,
+    status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.DatastoreEntry),
+    returns: 'DatastoreEntry',
+  },
+  {
+    method: 'DELETE',
+    path: '/flows/:flowId/datastore/:key',
+    summary: "Delete a key of the flow's datastore (the key URL-encoded)",
+    access: 'signed in',
+    permission: 'manage Flow',
+    status: 204,
+    returns: 'Deleted',
   },
   {
     method: 'GET',
@@ -265,6 +288,18 @@ export const FLOW_OPERATIONS = tagged('Flows', [
   },
   {
     method: 'POST',
+    path: '/steps/:stepId/test-event',
+    summary:
+      "Wait for the trigger's next event (up to timeoutSeconds), then test up to this step with it; 204 when none came",
+    access: 'signed in',
+    permission: 'manage Flow',
+    body: testEventSchema,
+    status: 200,
+    answer: RESOURCE_SCHEMAS.StepWithLastExecutionStep,
+    returns: 'Step',
+  },
+  {
+    method: 'POST',
     path: '/steps/:stepId/test-and-continue',
     summary: 'Test the step; nothing to test with yet answers the step without output',
     answer: RESOURCE_SCHEMAS.StepWithLastExecutionStep,
@@ -366,6 +401,15 @@ export const FLOW_OPERATIONS = tagged('Flows', [
   },
   {
     method: 'GET',
+    path: '/templates/built-in',
+    summary: 'The templates shipped with Conveyor (no licence needed)',
+    access: 'signed in',
+    status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.BuiltInTemplate),
+    returns: 'BuiltInTemplate',
+  },
+  {
+    method: 'GET',
     path: '/admin/templates',
     summary: 'Every template',
     access: 'admin',
@@ -454,12 +498,34 @@ export const EXECUTION_OPERATIONS = tagged('Executions', [
   {
     method: 'POST',
     path: '/executions/:executionId/retry',
-    summary: 'Run a failed execution again from its failed step, on its own version or the current one',
+    summary:
+      'Run a failed execution again from its failed step, on its own version or the current one; or a finished one from a chosen step (`fromStepId`)',
     access: 'signed in',
     permission: 'manage Flow',
     body: retrySchema,
     status: 201,
     answer: RESOURCE_SCHEMAS.ExecutionDetail,
     returns: 'Execution',
+  },
+  {
+    method: 'GET',
+    path: '/executions/:executionId/calls',
+    summary: "The calls an execution's steps made (an agent's model and tool calls), step by step",
+    access: 'signed in',
+    permission: 'read Execution',
+    status: 200,
+    answer: v.array(RESOURCE_SCHEMAS.StepCall),
+    returns: 'StepCall',
+  },
+  {
+    method: 'POST',
+    path: '/executions/:executionId/calls/:callId/approval',
+    summary: 'Approve or deny a tool call an agent waits on; the run goes on',
+    access: 'signed in',
+    permission: 'manage Flow',
+    body: callApprovalSchema,
+    status: 202,
+    answer: RESOURCE_SCHEMAS.StepCall,
+    returns: 'StepCall',
   },
 ]);

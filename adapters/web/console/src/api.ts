@@ -49,6 +49,8 @@ export const request = async <T>(
   path: string,
   body?: unknown,
   extraHeaders: Record<string, string> = {},
+  /** Aborting it cancels the request (a wait the user stopped): the promise rejects with its AbortError. */
+  signal?: AbortSignal,
 ): Promise<Reply<T>> => {
   const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', [CONSOLE_HEADER]: '1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,8 +61,10 @@ export const request = async <T>(
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, 'NetworkError', { general: ['The server cannot be reached. Check that Conveyor runs.'] });
   }
   const text = await response.text();

@@ -9,20 +9,26 @@ import { AdminSaml } from './pages/admin/saml';
 import { AdminSettings } from './pages/admin/settings';
 import { AdminTemplates } from './pages/admin/templates';
 import { AdminUsers } from './pages/admin/users';
-import { AppConnections, Connections } from './pages/connections';
+import { AgentCreate, AgentPage, Agents } from './pages/agents';
+import { AppPage } from './pages/app-page';
+import { Connections } from './pages/connections';
 import { ExecutionDetail } from './pages/execution';
 import { Executions } from './pages/executions';
+import { FlowDatastore } from './pages/flow-datastore';
 import { FlowEditor } from './pages/flow-editor';
 import { Flows } from './pages/flows';
 import { FormEditor } from './pages/form-editor';
 import { Forms } from './pages/forms';
 import { Installation } from './pages/installation';
+import { McpServerPage } from './pages/mcp-server';
+import { McpServers } from './pages/mcp-servers';
 import { OAuthCallback } from './pages/oauth-callback';
 import { AcceptInvitation, ForgotPassword, ResetPassword } from './pages/password';
 import { Profile } from './pages/profile';
 import { Register } from './pages/register';
 import { SignIn, SignInCallback } from './pages/sign-in';
 import { SessionContext } from './session';
+import { Toasts } from './toast';
 import type { ServiceInfo, User } from './types';
 import { LoadError, Loading } from './ui';
 
@@ -44,13 +50,21 @@ const NotFound = () => (
   </section>
 );
 
-const redirectTo = (to: string) => () => {
-  const { route } = useLocation();
-  useEffect(() => route(to, true), [route]);
-  return null;
-};
+/** A page that only sends the browser on: to `to`, or to what `to` makes of the route's parameters. */
+const redirectTo =
+  <Params extends object>(to: string | ((params: Params) => string)) =>
+  (params: Params) => {
+    const { route } = useLocation();
+    const target = typeof to === 'string' ? to : to(params);
+    useEffect(() => route(target, true), [route, target]);
+    return null;
+  };
 const Home = redirectTo('/flows');
 const AdminHome = redirectTo('/admin/users');
+/** Where an app's connections were before apps had pages. */
+const OldAppConnections = redirectTo(
+  ({ appKey }: { appKey: string }) => `/app/${encodeURIComponent(appKey)}/connections`,
+);
 
 /** Decides between installation, the public pages and the signed-in console. */
 const Shell = () => {
@@ -154,13 +168,29 @@ const Shell = () => {
           <Route path="/" component={Home} />
           <Route path="/flows" component={Flows} />
           <Route path="/flows/:flowId" component={FlowEditor} />
+          <Route path="/flows/:flowId/datastore" component={FlowDatastore} />
           <Route path="/executions" component={Executions} />
           <Route path="/executions/:executionId" component={ExecutionDetail} />
           <Route path="/form-entities" component={Forms} />
           <Route path="/form-entities/create" component={FormEditor} />
           <Route path="/form-entities/:formId" component={FormEditor} />
+          <Route path="/agents" component={Agents} />
+          <Route path="/agents/create" component={AgentCreate} />
+          <Route path="/agents/:agentId" component={AgentPage} />
+          <Route path="/agents/:agentId/tools" component={AgentPage} tab="tools" />
+          <Route path="/agents/:agentId/settings" component={AgentPage} tab="settings" />
+          <Route path="/agents/:agentId/executions" component={AgentPage} tab="executions" />
+          <Route path="/agents/:agentId/executions/:executionId" component={AgentPage} tab="executions" />
+          <Route path="/mcp-servers" component={McpServers} />
+          <Route path="/mcp-servers/:mcpServerId" component={McpServerPage} />
+          <Route path="/mcp-servers/:mcpServerId/tools" component={McpServerPage} tab="tools" />
+          <Route path="/mcp-servers/:mcpServerId/connect" component={McpServerPage} tab="connect" />
+          <Route path="/mcp-servers/:mcpServerId/executions" component={McpServerPage} tab="executions" />
           <Route path="/connections" component={Connections} />
-          <Route path="/connections/:appKey" component={AppConnections} />
+          <Route path="/connections/:appKey" component={OldAppConnections} />
+          <Route path="/app/:appKey" component={AppPage} />
+          <Route path="/app/:appKey/connections" component={AppPage} tab="connections" />
+          <Route path="/app/:appKey/flows" component={AppPage} tab="flows" />
           <Route path="/app/:appKey/connections/callback" component={OAuthCallback} />
           <Route path="/profile" component={Profile} />
           <Route path="/admin" component={AdminHome} />
@@ -174,6 +204,8 @@ const Shell = () => {
           <Route default component={NotFound} />
         </Router>
       </Layout>
+      {/* Testing (issue 25): publishing and other feedback, over every page. */}
+      <Toasts />
     </SessionContext.Provider>
   );
 };

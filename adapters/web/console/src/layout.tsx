@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from './api';
 import { useSession } from './session';
@@ -14,8 +15,32 @@ const NavLink = ({ href, children }: { href: string; children: ComponentChildren
   );
 };
 
+/**
+ * On a narrow screen the navigation and the account links fold into a menu behind one button (the
+ * style sheet hides the button on wide screens, where the menu is always shown). The menu closes
+ * when a page is chosen and on Escape, which gives the focus back to the button.
+ */
+const useMenu = () => {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const { url } = useLocation();
+  useEffect(() => setOpen(false), [url]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { open, button, toggle: () => setOpen((was) => !was) };
+};
+
 export const Layout = ({ children }: { children: ComponentChildren }) => {
   const { user, signOut } = useSession();
+  const menu = useMenu();
   // The instance's own title, when an administrator set one.
   const config = useLoad(
     () =>
@@ -34,21 +59,37 @@ export const Layout = ({ children }: { children: ComponentChildren }) => {
         <a class="brand" href="/flows">
           {config.data?.title ?? 'Conveyor'}
         </a>
-        <nav aria-label="Main">
-          <NavLink href="/flows">Flows</NavLink>
-          <NavLink href="/executions">Executions</NavLink>
-          <NavLink href="/form-entities">Forms</NavLink>
-          <NavLink href="/connections">Connections</NavLink>
-          {user.role?.isAdmin && <NavLink href="/admin">Administration</NavLink>}
-        </nav>
-        <div class="account">
-          <NavLink href="/profile">{user.fullName}</NavLink>
-          <button type="button" class="link" onClick={() => void signOut()}>
-            Sign out
-          </button>
+        <button
+          type="button"
+          class="menu-button"
+          ref={menu.button}
+          aria-expanded={menu.open}
+          aria-controls="main-menu"
+          onClick={menu.toggle}
+        >
+          Menu
+        </button>
+        <div id="main-menu" class={menu.open ? 'menu is-open' : 'menu'}>
+          <nav aria-label="Main">
+            <NavLink href="/flows">Flows</NavLink>
+            <NavLink href="/executions">Executions</NavLink>
+            <NavLink href="/form-entities">Forms</NavLink>
+            <NavLink href="/connections">Connections</NavLink>
+            <NavLink href="/agents">Agents</NavLink>
+            <NavLink href="/mcp-servers">MCP servers</NavLink>
+            {user.role?.isAdmin && <NavLink href="/admin">Administration</NavLink>}
+          </nav>
+          <div class="account">
+            <NavLink href="/profile">{user.fullName}</NavLink>
+            <button type="button" class="link" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </div>
         </div>
       </header>
-      <main id="main">{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </>
   );
 };

@@ -152,12 +152,18 @@ export interface App {
   key: string;
   name: string;
   description: string;
+  /** Its SVG icon, served by the server at the root (`/apps/<key>/assets/favicon.svg`). */
+  iconUrl: string;
   primaryColor: string;
+  /** Category keys (`APP_CATEGORY_LABELS`); an app may sit in several, or in none. */
+  categories: string[];
   authKind: 'none' | 'fields' | 'oauth2';
   supportsConnections: boolean;
   connectionOptional: boolean;
   triggerCount: number;
   actionCount: number;
+  /** Present only when the app has any. */
+  capabilities?: AppCapability[];
 }
 
 export interface ArgumentOption {
@@ -273,4 +279,134 @@ export interface Form {
   fields: FormField[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** What an app offers besides its steps: a model to ask (`languageModel`), tools to call (`toolbox`). */
+export type AppCapability = 'languageModel' | 'toolbox';
+
+export interface AgentLimits {
+  maxIterations: number;
+  maxTokens: number;
+  timeoutSeconds: number;
+}
+
+export interface AgentMemory {
+  enabled: boolean;
+  maxMessages: number;
+}
+
+/** A model, instructions and tools, run by the agents app's "Run agent" step or tested from the console. */
+export interface Agent {
+  id: string;
+  name: string;
+  description: string | null;
+  instructions: string | null;
+  /** A connection of a language-model app; null until chosen. */
+  connectionId: string | null;
+  model: string | null;
+  temperature: number | null;
+  limits: AgentLimits;
+  memory: AgentMemory;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type AgentToolType = 'app' | 'flow' | 'mcp';
+
+/** What an agent may call: an app's actions, a flow, or an MCP server's tools; `askFirst` waits for a person. */
+export interface AgentTool {
+  id: string;
+  agentId: string;
+  type: AgentToolType;
+  appKey: string | null;
+  connectionId: string | null;
+  actions: string[];
+  flowId: string | null;
+  askFirst: string[];
+  createdAt: Timestamp;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface AgentExecution {
+  id: string;
+  agentId: string;
+  executionId: string | null;
+  stepKey: string | null;
+  prompt: string;
+  output: string | null;
+  status: 'running' | 'waiting' | 'completed' | 'failed';
+  usage?: TokenUsage;
+  createdAt: Timestamp;
+  finishedAt: Timestamp | null;
+  /** In one execution's answer: its model and tool calls. */
+  calls?: StepCall[];
+}
+
+export type StepCallStatus = 'running' | 'waiting' | 'success' | 'failure' | 'denied';
+
+/** A call a step made on its way: an agent's model call or tool call. */
+export interface StepCall {
+  id: string;
+  executionId: string;
+  stepKey: string;
+  stepId: string;
+  seq: number;
+  kind: 'model' | 'tool';
+  /** The model's name, or the tool's. */
+  name: string;
+  input: unknown;
+  output: unknown;
+  status: StepCallStatus;
+  error: string | null;
+  usage: TokenUsage | null;
+  startedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+/** Conveyor as an MCP server: tools that MCP clients call at `serverUrl`. */
+export interface McpServer {
+  id: string;
+  name: string;
+  /** Only in the answers that make a token (creating, rotating): shown once. */
+  token?: string;
+  serverUrl?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface McpTool {
+  id: string;
+  mcpServerId: string;
+  type: 'app' | 'flow';
+  appKey: string | null;
+  connectionId: string | null;
+  /** The action's key; for a flow, the tool's name as its trigger named it. */
+  action: string;
+  flowId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface McpToolExecution {
+  id: string;
+  mcpToolId: string;
+  /** `running`: a flow tool's run outlived the call's time limit and goes on. */
+  status: 'success' | 'failure' | 'running';
+  dataIn: unknown;
+  dataOut: unknown;
+  errorDetails: unknown;
+  /** The run a flow tool started. */
+  executionId?: string | null;
+  createdAt: Timestamp;
+}
+
+/** A template shipped with Conveyor (`GET /templates/built-in`). */
+export interface BuiltInTemplate {
+  key: string;
+  name: string;
+  description: string;
+  apps: { key: string; name: string; iconUrl: string }[];
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { errorsOf, type FieldErrors } from './api';
+import { api, errorsOf, type FieldErrors } from './api';
 import type { Timestamp } from './types';
 
 /**
@@ -58,6 +58,17 @@ export const useAction = () => {
     }
   };
   return { errors, busy, run, setErrors };
+};
+
+/** Deletes a record once the user confirms `question`, then reloads; a refusal's errors are kept to show. */
+export const useRemoval = (reload: () => void) => {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const remove = (question: string, path: string) => {
+    if (!confirm(question)) return;
+    setErrors({});
+    api.delete(path).then(reload, (e: unknown) => setErrors(errorsOf(e)));
+  };
+  return { errors, remove };
 };
 
 let nextId = 0;
@@ -175,7 +186,11 @@ export const LoadError = ({ errors, retry }: { errors: FieldErrors; retry?: () =
   </div>
 );
 
-/** A list of records under a header row; unless `actions` is false, a last unlabelled column holds each row's buttons. */
+/**
+ * A list of records under a header row; unless `actions` is false, a last unlabelled column holds
+ * each row's buttons. A table wider than the screen scrolls inside its own region, which takes the
+ * focus so that the keyboard scrolls it too.
+ */
 export const Table = ({
   columns,
   actions = true,
@@ -185,23 +200,26 @@ export const Table = ({
   actions?: boolean;
   children: ComponentChildren;
 }) => (
-  <table class="table">
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th scope="col" key={column}>
-            {column}
-          </th>
-        ))}
-        {actions && (
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        )}
-      </tr>
-    </thead>
-    <tbody>{children}</tbody>
-  </table>
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+  <section class="table-scroll" aria-label="Scrollable table" tabIndex={0}>
+    <table class="table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" key={column}>
+              {column}
+            </th>
+          ))}
+          {actions && (
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  </section>
 );
 
 /** What `useLoad` is doing, when it is not done: loading, or failed with a way to try again. */
@@ -282,3 +300,22 @@ export const ErrorMessage = ({ details }: { details: unknown }) => {
       : null;
   return message ? <p class="error-message">{message}</p> : null;
 };
+
+/** A page's sections, each at its own address: links with the current one marked. */
+export const Tabs = <Name extends string>({
+  label,
+  tabs,
+  current,
+}: {
+  label: string;
+  tabs: readonly { name: Name; href: string; label: string }[];
+  current: Name;
+}) => (
+  <nav class="tabs" aria-label={label}>
+    {tabs.map((tab) => (
+      <a key={tab.name} href={tab.href} aria-current={tab.name === current ? 'page' : undefined}>
+        {tab.label}
+      </a>
+    ))}
+  </nav>
+);

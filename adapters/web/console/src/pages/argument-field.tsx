@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Argument, Step } from '../types';
 import { FieldError, useId } from '../ui';
+import { editorKindOf } from './fields/editor-kind';
+import { TemplateEditor } from './fields/lazy-editor';
+import type { TemplateEditorHandle } from './fields/template-editor';
 import type { ChoiceGroup } from './variables';
 
 type Parameters = Record<string, unknown>;
@@ -55,27 +58,29 @@ export const VariablePicker = ({
           {fromSteps.length === 0 && (
             <p class="muted">No sample data yet: test the earlier steps first to pick from their output.</p>
           )}
-          {variables.map((group) => (
-            <fieldset key={group.title}>
-              <legend>{group.title}</legend>
-              <ul>
-                {group.choices.map((choice) => (
-                  <li key={choice.text}>
-                    <button
-                      type="button"
-                      class="variable"
-                      onClick={() => {
-                        onPick(choice.text);
-                        setOpen(false);
-                      }}
-                    >
-                      <code>{choice.path}</code> <span class="muted">{choice.preview}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          ))}
+          {variables
+            .filter((group) => group.choices.length > 0)
+            .map((group) => (
+              <fieldset key={group.title}>
+                <legend>{group.title}</legend>
+                <ul>
+                  {group.choices.map((choice) => (
+                    <li key={choice.text}>
+                      <button
+                        type="button"
+                        class="variable"
+                        onClick={() => {
+                          onPick(choice.text);
+                          setOpen(false);
+                        }}
+                      >
+                        <code>{choice.path}</code> <span class="muted">{choice.preview}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            ))}
         </div>
       )}
     </div>
@@ -86,6 +91,38 @@ interface KeyValue {
   key: string;
   value: string;
 }
+
+/** A row's value that accepts variables: one line with chips, and its own picker. */
+const ValueWithVariables = ({
+  label,
+  pickerLabel,
+  value,
+  onValue,
+  variables,
+}: {
+  label: string;
+  pickerLabel: string;
+  value: string;
+  onValue: (text: string) => void;
+  variables: readonly ChoiceGroup[];
+}) => {
+  const id = useId('kv-value');
+  const editor = useRef<TemplateEditorHandle>(null);
+  return (
+    <>
+      <TemplateEditor
+        id={id}
+        label={label}
+        handle={editor}
+        kind="line"
+        value={value}
+        onValue={onValue}
+        variables={variables}
+      />
+      <VariablePicker variables={variables} label={pickerLabel} onPick={(snippet) => editor.current?.insert(snippet)} />
+    </>
+  );
+};
 
 const KeyValueList = ({
   id,
@@ -113,16 +150,19 @@ const KeyValueList = ({
             value={row.key}
             onInput={(e) => set(index, { key: e.currentTarget.value })}
           />
-          <input
-            aria-label={`${label}: value ${index + 1}`}
-            value={row.value}
-            onInput={(e) => set(index, { value: e.currentTarget.value })}
-          />
-          {variables && (
-            <VariablePicker
+          {variables ? (
+            <ValueWithVariables
+              label={`${label}: value ${index + 1}`}
+              pickerLabel={`${label} value ${index + 1}`}
+              value={row.value}
+              onValue={(text) => set(index, { value: text })}
               variables={variables}
-              label={`${label} value ${index + 1}`}
-              onPick={(snippet) => set(index, { value: `${row.value}${snippet}` })}
+            />
+          ) : (
+            <input
+              aria-label={`${label}: value ${index + 1}`}
+              value={row.value}
+              onInput={(e) => set(index, { value: e.currentTarget.value })}
             />
           )}
           <button type="button" class="small" onClick={() => onValue(rows.filter((_, i) => i !== index))}>
@@ -137,6 +177,12 @@ const KeyValueList = ({
   );
 };
 
+/** A value a list does not hold (a variable, a name the vendor no longer lists), kept as a choice of its own. */
+const kept = (values: readonly unknown[], value: unknown) =>
+  typeof value === 'string' && value !== '' && !values.some((v) => String(v) === value) ? (
+    <option value={value}>{value}</option>
+  ) : null;
+
 const DynamicDropdown = ({
   id,
   argument,
@@ -145,7 +191,8 @@ const DynamicDropdown = ({
   step,
   parameters,
   describedBy,
-}: FieldProps & { id: string; describedBy?: string }) => {
+  inputRef,
+}: FieldProps & { id: string; describedBy?: string; inputRef: preact.RefObject<HTMLInputElement> }) => {
   const [options, setOptions] = useState<{ name: string; value: string | number }[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const source = argument.dynamicData;
@@ -183,6 +230,15 @@ const DynamicDropdown = ({
             </option>
           ))}
         </select>
+      ) : failure ? (
+        // Without its options the step stays configurable: the value typed, or a variable inserted.
+        <input
+          id={id}
+          ref={inputRef}
+          value={String(value ?? '')}
+          onInput={(e) => onValue(e.currentTarget.value)}
+          aria-describedby={describedBy}
+        />
       ) : (
         <select
           id={id}
@@ -196,9 +252,14 @@ const DynamicDropdown = ({
               {option.name}
             </option>
           ))}
+          {options &&
+            kept(
+              options.map((option) => option.value),
+              value,
+            )}
         </select>
       )}
-      {failure && <p class="field-error">Options could not be loaded: {failure}</p>}
+      {failure && <p class="field-error">Options could not be loaded: {failure}. Type the value instead.</p>}
     </>
   );
 };
@@ -211,7 +272,12 @@ export const ArgumentField = (props: FieldProps) => {
   const describedBy =
     [argument.description && `${id}-hint`, errors?.length && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const editor = useRef<TemplateEditorHandle>(null);
+  const kind = editorKindOf(argument);
   const insert = (snippet: string) => {
+    if (editor.current) return editor.current.insert(snippet);
+    // A list's value is one choice: a variable takes its place.
+    if (argument.type === 'dropdown' && !input.current) return onValue(snippet);
     const element = input.current;
     const at = element?.selectionStart ?? text.length;
     const end = element?.selectionEnd ?? at;
@@ -231,7 +297,14 @@ export const ArgumentField = (props: FieldProps) => {
       />
     );
   } else if (argument.dynamicData) {
-    control = <DynamicDropdown {...props} id={id} describedBy={describedBy} />;
+    control = (
+      <DynamicDropdown
+        {...props}
+        id={id}
+        describedBy={describedBy}
+        inputRef={input as preact.RefObject<HTMLInputElement>}
+      />
+    );
   } else if (argument.type === 'dropdown') {
     control = (
       <select
@@ -239,7 +312,7 @@ export const ArgumentField = (props: FieldProps) => {
         value={String(value ?? argument.defaultValue ?? '')}
         onChange={(e) => {
           const picked = argument.options?.find((o) => String(o.value) === e.currentTarget.value);
-          onValue(picked ? picked.value : undefined);
+          onValue(picked ? picked.value : e.currentTarget.value || undefined);
         }}
         aria-describedby={describedBy}
         aria-invalid={errors?.length ? true : undefined}
@@ -250,6 +323,7 @@ export const ArgumentField = (props: FieldProps) => {
             {option.label}
           </option>
         ))}
+        {kept(argument.options?.map((option) => option.value) ?? [], value)}
       </select>
     );
   } else if (argument.type === 'keyValueList') {
@@ -262,31 +336,33 @@ export const ArgumentField = (props: FieldProps) => {
         variables={argument.acceptsVariables ? variables : null}
       />
     );
-  } else if (argument.type === 'code' || argument.type === 'json') {
+  } else if (kind !== 'input') {
+    const json = argument.type === 'json';
     control = (
-      <textarea
+      <TemplateEditor
         id={id}
-        ref={input as preact.RefObject<HTMLTextAreaElement>}
-        class="code"
-        rows={8}
-        placeholder={argument.placeholder}
-        spellcheck={false}
-        value={
-          argument.type === 'json' && typeof value !== 'string' && value !== undefined
-            ? JSON.stringify(value, null, 2)
-            : text
+        label={{ by: `${id}-label` }}
+        handle={editor}
+        kind={kind}
+        language={argument.language}
+        placeholder={
+          argument.placeholder ?? (argument.defaultValue !== undefined ? String(argument.defaultValue) : undefined)
         }
-        onInput={(e) => onValue(e.currentTarget.value)}
-        onBlur={(e) => {
-          if (argument.type !== 'json') return;
+        value={json && typeof value !== 'string' && value !== undefined ? JSON.stringify(value, null, 2) : text}
+        variables={argument.acceptsVariables ? variables : null}
+        onValue={(raw) =>
+          onValue(argument.type === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw)
+        }
+        onBlur={(raw) => {
+          if (!json) return;
           try {
-            onValue(JSON.parse(e.currentTarget.value));
+            onValue(JSON.parse(raw));
           } catch {
-            // Left as text: the server says what is wrong with it.
+            // Left as text (a variable in it, or an error shown under it): the server says what is wrong.
           }
         }}
-        aria-describedby={describedBy}
-        aria-invalid={errors?.length ? true : undefined}
+        describedBy={describedBy}
+        invalid={Boolean(errors?.length)}
       />
     );
   } else {
@@ -312,7 +388,10 @@ export const ArgumentField = (props: FieldProps) => {
 
   return (
     <div class={`field${argument.type === 'boolean' ? ' field-checkbox' : ''}`}>
-      <label for={id}>{label}</label>
+      {/* The editor is no form control `for` can name: it reads its label by id (aria-labelledby). */}
+      <label for={id} id={`${id}-label`}>
+        {label}
+      </label>
       {control}
       {argument.description && (
         <p class="hint" id={`${id}-hint`}>

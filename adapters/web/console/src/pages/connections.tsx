@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../api';
+import { AppPicker } from '../app-picker';
 import type { App, Connection } from '../types';
-import { Badge, Empty, FormErrors, formatDate, LoadError, Loading, LoadStatus, Page, Table, useLoad } from '../ui';
+import { Badge, Empty, FormErrors, formatDate, LoadError, LoadStatus, Page, Table, useLoad } from '../ui';
 import { ConnectionForm } from './connection-picker';
 
 export const Connections = () => {
@@ -9,29 +10,28 @@ export const Connections = () => {
   return (
     <Page title="Connections">
       <p>
-        Apps that sign in to another service keep their credentials in connections. Choose an app to manage its
-        connections.
+        Apps that sign in to another service keep their credentials in connections. Choose an app to see its connections
+        and add one.
       </p>
       <LoadStatus of={apps} />
       {apps.data?.length === 0 && <Empty>No installed app needs a connection.</Empty>}
-      <ul class="app-list">
-        {apps.data?.map((app) => (
-          <li key={app.key}>
-            <a href={`/connections/${app.key}`}>
-              <span class="app-dot" style={{ background: app.primaryColor }} aria-hidden="true" />
-              {app.name}
-            </a>
-            <span class="muted"> {app.description}</span>
-          </li>
-        ))}
-      </ul>
+      {apps.data && apps.data.length > 0 && (
+        <AppPicker
+          apps={apps.data}
+          label="Apps with connections"
+          choose={{ href: (app) => `/app/${app.key}/connections` }}
+        />
+      )}
     </Page>
   );
 };
 
-export const AppConnections = ({ appKey }: { appKey: string }) => {
-  const app = useLoad(() => api.get<App>(`/apps/${appKey}`).then((r) => r.data), [appKey]);
-  const connections = useLoad(() => api.get<Connection[]>(`/apps/${appKey}/connections`).then((r) => r.data), [appKey]);
+/** An app's connections (its page's Connections tab): add, test, reconnect, delete. */
+export const AppConnections = ({ app }: { app: App }) => {
+  const connections = useLoad(
+    () => api.get<Connection[]>(`/apps/${app.key}/connections`).then((r) => r.data),
+    [app.key],
+  );
   const [adding, setAdding] = useState(false);
   const [reconnecting, setReconnecting] = useState<Connection | null>(null);
   const [notice, setNotice] = useState('');
@@ -45,21 +45,14 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
       setErrors(errorsOf(error));
     }
   };
-  if (app.error) return <LoadError errors={app.error} />;
-  if (!app.data) return <Loading />;
-  const current = app.data;
   return (
-    <Page
-      title={`${current.name} connections`}
-      actions={
+    <section aria-label={`${app.name} connections`}>
+      <div class="buttons">
         <button type="button" class="primary" onClick={() => setAdding(true)}>
           Add connection
         </button>
-      }
-    >
-      <p>
-        <a href="/connections">← All apps</a>
-      </p>
+      </div>
+      {connections.error && <LoadError errors={connections.error} retry={connections.reload} />}
       <FormErrors errors={errors} />
       {notice && (
         <p class="alert" role="status">
@@ -68,7 +61,7 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
       )}
       {adding && (
         <ConnectionForm
-          app={current}
+          app={app}
           onCancel={() => setAdding(false)}
           onDone={() => {
             setAdding(false);
@@ -78,7 +71,7 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
       )}
       {reconnecting && (
         <ConnectionForm
-          app={current}
+          app={app}
           connection={reconnecting}
           onCancel={() => setReconnecting(null)}
           onDone={() => {
@@ -87,7 +80,7 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
           }}
         />
       )}
-      {connections.data?.length === 0 && <Empty>No {current.name} connection yet.</Empty>}
+      {connections.data?.length === 0 && <Empty>No {app.name} connection yet.</Empty>}
       {connections.data && connections.data.length > 0 && (
         <Table columns={['Name', 'State', 'Added']}>
           {connections.data.map((connection) => (
@@ -128,6 +121,6 @@ export const AppConnections = ({ appKey }: { appKey: string }) => {
           ))}
         </Table>
       )}
-    </Page>
+    </section>
   );
 };

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { showToast } from '../toast';
 import type { Flow } from '../types';
 import { InputField } from '../ui';
 
@@ -19,18 +20,31 @@ export const DraftBanner = ({
   flow: Flow;
   busy: boolean;
   onPublish: (message: string) => Promise<boolean>;
-  onDiscard: () => void;
+  /** Each resolves whether it was done (the editor shows why not). */
+  onDiscard: () => Promise<boolean>;
 }) => {
   const [publishing, setPublishing] = useState(false);
   const [message, setMessage] = useState('');
   const live = flow.publishedVersion;
-  if (!live || !flow.hasDraftChanges) return null;
+  if (!live) return null;
+  // Before any change the steps below are still editable: said, so that nobody expects a refusal.
+  if (!flow.hasDraftChanges) {
+    return flow.active ? (
+      <p class="hint live-note">
+        Version {live.number} is live. What you change below is saved as a draft; the flow keeps running version{' '}
+        {live.number} until you publish the draft.
+      </p>
+    ) : null;
+  }
   const next = live.number + 1;
   const publish = async (event: Event) => {
     event.preventDefault();
     if (await onPublish(message)) {
       setPublishing(false);
       setMessage('');
+      showToast(`Version ${next} is live.`);
+    } else {
+      showToast('The draft was not published: see why on the page.', 'error');
     }
   };
   return (
@@ -74,7 +88,14 @@ export const DraftBanner = ({
             disabled={busy}
             onClick={() => {
               if (confirm(`Discard the changes to the draft? It goes back to version ${live.number}, as it runs.`))
-                onDiscard();
+                void onDiscard().then((discarded) =>
+                  showToast(
+                    discarded
+                      ? `Draft discarded: back to version ${live.number}.`
+                      : 'The changes were not discarded: see why on the page.',
+                    discarded ? 'success' : 'error',
+                  ),
+                );
             }}
           >
             Discard changes

@@ -1,7 +1,28 @@
-import type { Execution, ExecutionStep, Step } from '../types';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Execution, ExecutionStep, Step, StepCall } from '../types';
 import { Badge, ErrorMessage, formatDate, Json } from '../ui';
 import { type BranchRun, buildRunTree, calledRunOf, type RunList, type RunNode, waitingFor } from './run-tree';
+import { callsOfRecord, callsOfUnfinished } from './step-call-list';
+import { StepCalls } from './step-calls';
 import { stepLabel } from './step-tree';
+
+/**
+ * The run's step calls (an agent's model and tool calls), what to do once a waiting one is
+ * decided, and how to run the execution again from a step's record (when it may be).
+ */
+interface CallsOfRun {
+  readonly calls: readonly StepCall[];
+  readonly onDecided?: () => void;
+  readonly onRerun?: (record: ExecutionStep) => void;
+  readonly rerunning?: boolean;
+}
+const CallsContext = createContext<CallsOfRun>({ calls: [] });
+
+const RecordCalls = ({ calls }: { calls: readonly StepCall[] }) => {
+  const { onDecided } = useContext(CallsContext);
+  return <StepCalls calls={calls} onDecided={onDecided} />;
+};
 
 /** Each record carries its step as it is now; none once the step was deleted. */
 const stepName = ({ step }: ExecutionStep) => (step ? stepLabel(step) : 'A step no longer in the flow');
@@ -46,11 +67,26 @@ const StepRun = ({ node, context }: { node: RunNode; context: Execution }) => {
   const { record, branches, iterations, itemCount } = node;
   const called = calledRunOf(record);
   const structural = branches !== undefined || iterations !== undefined;
+  const { calls, onRerun, rerunning } = useContext(CallsContext);
+  // The server re-runs a finished run from an action outside loops' iterations (their other
+  // iterations would need records of their own); a branch that did not run has no record to offer.
+  const rerunnable = onRerun && record.step && record.step.type !== 'trigger' && !record.scope;
   return (
     <article class={`step-card execution-step-${record.status}`} aria-label={stepName(record)}>
       <header class="step-header">
         <h2>{stepName(record)}</h2>
         <Badge status={record.status} />
+        {rerunnable && (
+          <button
+            type="button"
+            class="rerun"
+            disabled={rerunning}
+            title="A new execution that keeps the records of the steps before this one and runs this step and those after it"
+            onClick={() => onRerun(record)}
+          >
+            Re-run from this step
+          </button>
+        )}
       </header>
       {called && (
         <p>
@@ -65,6 +101,7 @@ const StepRun = ({ node, context }: { node: RunNode; context: Execution }) => {
       ) : (
         <InputOutput record={record} />
       )}
+      <RecordCalls calls={callsOfRecord(calls, record)} />
       {branches && (
         <section class="branches" aria-label={`Branches of ${stepName(record)}`}>
           {branches.map((branch) => (
@@ -93,19 +130,28 @@ const StepRun = ({ node, context }: { node: RunNode; context: Execution }) => {
   );
 };
 
-/** Where a waiting run stands: its next step has no record yet. */
+/** Where a waiting or running run stands: its next step has no record yet. */
 const WaitingStep = ({ step, context }: { step: Step; context: Execution }) => {
   const label = stepLabel(step);
+  // Its record comes when it finishes; calls it made meanwhile (one waiting for approval) show here.
+  const calls = callsOfUnfinished(useContext(CallsContext).calls, step.id, context.steps ?? []);
   return (
     <article class="step-card execution-step-waiting" aria-label={label} data-testid="waiting-step">
       <header class="step-header">
         <h2>{label}</h2>
-        <Badge status="waiting" />
+        <Badge status={context.status === 'running' ? 'running' : 'waiting'} />
       </header>
-      <p>
-        <strong>{waitingFor(step)}.</strong>{' '}
-        {context.resumeAt ? `The run goes on by ${formatDate(context.resumeAt)} at the latest.` : ''}
-      </p>
+      {context.status === 'running' ? (
+        <p>
+          <strong>Running now</strong> (or about to, when a worker takes the run up).
+        </p>
+      ) : (
+        <p>
+          <strong>{waitingFor(step)}.</strong>{' '}
+          {context.resumeAt ? `The run goes on by ${formatDate(context.resumeAt)} at the latest.` : ''}
+        </p>
+      )}
+      <RecordCalls calls={calls} />
     </article>
   );
 };
@@ -125,11 +171,11 @@ export const RunSteps = ({ list, context }: { list: RunList; context: Execution 
   </ol>
 );
 
-/** An execution's records as its flow's tree, then any the tree has no place for. */
-export const ExecutionTree = ({ execution }: { execution: Execution }) => {
+/** An execution's records as its flow's tree, then any the tree has no place for; each step with its calls. */
+export const ExecutionTree = ({ execution, ...calls }: { execution: Execution } & CallsOfRun) => {
   const tree = buildRunTree(execution);
   return (
-    <>
+    <CallsContext.Provider value={calls}>
       <RunSteps list={tree} context={execution} />
       {tree.others.length > 0 && (
         <>
@@ -137,6 +183,6 @@ export const ExecutionTree = ({ execution }: { execution: Execution }) => {
           <RunSteps list={{ nodes: tree.others.map((record) => ({ record })), waiting: null }} context={execution} />
         </>
       )}
-    </>
+    </CallsContext.Provider>
   );
 };

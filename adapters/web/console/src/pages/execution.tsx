@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
-import type { Execution } from '../types';
+import type { Execution, ExecutionStep, StepCall } from '../types';
 import { Badge, FormErrors, formatDate, LoadError, Loading, Page, useAction, useId, useLoad } from '../ui';
 import { ExecutionTree } from './execution-tree';
 
@@ -20,16 +20,26 @@ const versionFact = ({ testRun, flowVersion, flow }: Execution) => {
 export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   const { route } = useLocation();
   const execution = useLoad(() => api.get<Execution>(`/executions/${executionId}`).then((r) => r.data), [executionId]);
+  // The calls its steps made on their way (an agent's model and tool calls), read beside it.
+  const calls = useLoad(
+    () => api.get<StepCall[]>(`/executions/${executionId}/calls`).then((r) => r.data),
+    [executionId],
+  );
+  const reload = useCallback(() => {
+    execution.reload();
+    calls.reload();
+  }, [execution.reload, calls.reload]);
   const retry = useAction();
+  const rerun = useAction();
   const [retryOn, setRetryOn] = useState<RetryOn>('original');
   const retryOnId = useId('retry-on');
   // A run still going (or waiting on a delay) is followed until it finishes.
   const unfinished = execution.data?.status === 'running' || execution.data?.status === 'waiting';
   useEffect(() => {
     if (!unfinished) return;
-    const timer = setInterval(execution.reload, 2000);
+    const timer = setInterval(reload, 2000);
     return () => clearInterval(timer);
-  }, [unfinished, execution.reload]);
+  }, [unfinished, reload]);
   if (execution.error) return <LoadError errors={execution.error} retry={execution.reload} />;
   if (!execution.data) return <Loading label="Loading the execution…" />;
   const current = execution.data;
@@ -37,6 +47,16 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
   const ran = current.flowVersion;
   const published = current.flow.publishedVersion;
   const versionChoice = !current.testRun && ran && published && published.id !== ran.id ? { ran, published } : null;
+  const finished = current.status === 'success' || current.status === 'failure';
+  const rerunFrom = async (record: ExecutionStep) => {
+    const name = record.step?.name ?? 'this step';
+    const question = `Run this execution again from “${name}”? The steps before it keep their records and are not run again; this step and those after it run again.`;
+    if (!confirm(question)) return;
+    const answer = await rerun.run(() =>
+      api.post<Execution>(`/executions/${current.id}/retry`, { fromStepId: record.stepId }),
+    );
+    if (answer) route(`/executions/${answer.data.id}`);
+  };
   return (
     <Page
       title={`Execution of ${current.flow.name}`}
@@ -71,7 +91,7 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
               </button>
             </form>
           )}
-          <button type="button" onClick={execution.reload}>
+          <button type="button" onClick={reload}>
             Refresh
           </button>
         </>
@@ -81,6 +101,7 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
         <a href="/executions">← All executions</a> · <a href={`/flows/${current.flowId}`}>Open the flow</a>
       </p>
       <FormErrors errors={retry.errors} />
+      <FormErrors errors={rerun.errors} />
       <dl class="facts">
         <dt>Started</dt>
         <dd>{formatDate(current.createdAt)}</dd>
@@ -102,13 +123,19 @@ export const ExecutionDetail = ({ executionId }: { executionId: string }) => {
           <>
             <dt>Retry of</dt>
             <dd>
-              <a href={`/executions/${current.retryOf}`}>the failed execution</a>
+              <a href={`/executions/${current.retryOf}`}>the earlier execution</a>
             </dd>
           </>
         )}
       </dl>
       {current.steps?.length === 0 && <p class="empty">No step has run yet.</p>}
-      <ExecutionTree execution={current} />
+      {calls.error && <LoadError errors={calls.error} retry={calls.reload} />}
+      <ExecutionTree
+        execution={current}
+        calls={calls.data ?? []}
+        onDecided={reload}
+        {...(finished && { onRerun: rerunFrom, rerunning: rerun.busy })}
+      />
     </Page>
   );
 };

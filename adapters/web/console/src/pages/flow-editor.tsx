@@ -1,13 +1,17 @@
 import { useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { ApiError, api, errorsOf, type FieldErrors } from '../api';
+import { statusToast } from '../toast';
 import type { App, Flow, FlowVersion, FlowVersionDetail, Step } from '../types';
 import { Badge, FormErrors, LoadError, Loading, Page, useId, useLoad } from '../ui';
+import { FlowCanvas } from './canvas/flow-canvas';
+import { StepPanel } from './canvas/step-panel';
 import { isDraftConflict, revisionOf, useDraft } from './draft';
 import { DraftBanner } from './draft-banner';
 import { FlowHistory } from './flow-history';
-import { StepList, type TreeContext } from './flow-tree';
+import type { AddBody, TreeContext } from './flow-tree';
 import { ListenerStatus } from './listener-status';
-import { childrenOf, type Place, sampleAskers } from './step-tree';
+import { type Place, sampleAskers } from './step-tree';
 
 /**
  * Latest sample output of every step another may read, from the previous steps of the last step
@@ -62,7 +66,23 @@ const ConflictNotice = ({ onReload }: { onReload: () => void }) => (
   </div>
 );
 
+/** The step open in the side panel, kept in the address (`?step=<id>`) so that a reload keeps it. */
+const useSelectedStep = () => {
+  const location = useLocation();
+  const selectedId = location.query.step ?? null;
+  const select = (id: string | null) =>
+    location.route(id ? `${location.path}?step=${encodeURIComponent(id)}` : location.path, true);
+  return [selectedId, select] as const;
+};
+
+/** Gives the keyboard's focus back to a step's node on the canvas (after its panel closes). */
+const focusNode = (id: string) =>
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`.canvas-node[data-step-id="${CSS.escape(id)}"] button`)?.focus(),
+  );
+
 export const FlowEditor = ({ flowId }: { flowId: string }) => {
+  const [selectedId, select] = useSelectedStep();
   // After a change that answers no flow (a step's), ask whether the draft now differs from what runs.
   const stateRequest = useRef(0);
   const refreshState = () => {
@@ -159,10 +179,11 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       setRenaming(false);
     });
   };
-  // The tree's changes answer one step; the flow is read again for the places of all the others.
-  const add = (body: Record<string, unknown>) =>
+  // The canvas's changes answer one step; the flow is read again for the places of all the others.
+  const add = (body: AddBody) =>
     act(async () => {
-      await draft.write<Step>('POST', `/flows/${current.id}/steps`, body);
+      const created = await draft.write<Step>('POST', `/flows/${current.id}/steps`, body);
+      select(created.data.id);
       flow.reload();
     });
   const move = (step: Step, place: Place) =>
@@ -195,6 +216,11 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
     add: (body) => void add(body),
     move: (step, place) => void move(step, place),
   };
+  const selected = current.steps.find((s) => s.id === selectedId) ?? null;
+  const closePanel = () => {
+    select(null);
+    if (selected) focusNode(selected.id);
+  };
   return (
     <Page
       title={current.name}
@@ -209,6 +235,9 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           <a class="button" href={`/executions?flowId=${current.id}`}>
             Executions
           </a>
+          <a class="button" href={`/flows/${current.id}/datastore`}>
+            Datastore
+          </a>
           <button type="button" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
             History
           </button>
@@ -222,12 +251,17 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
             Rename
           </button>
           {current.active ? (
-            <button type="button" disabled={busy} onClick={() => void setStatus(false)}>
+            <button type="button" disabled={busy} onClick={() => void setStatus(false).then(statusToast(false))}>
               Unpublish
             </button>
           ) : (
             !bannerShown && (
-              <button type="button" class="primary" disabled={busy} onClick={() => void setStatus(true)}>
+              <button
+                type="button"
+                class="primary"
+                disabled={busy}
+                onClick={() => void setStatus(true).then(statusToast(true))}
+              >
                 Publish
               </button>
             )
@@ -252,7 +286,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
         </form>
       )}
       <ListenerStatus flow={current} />
-      <DraftBanner flow={current} busy={busy} onPublish={publish} onDiscard={() => void discard()} />
+      <DraftBanner flow={current} busy={busy} onPublish={publish} onDiscard={discard} />
       {notice && (
         <div class="alert alert-success" role="status">
           <p>{notice}</p>
@@ -264,11 +298,14 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           flow={current}
           draftRevision={draft.revision}
           busy={busy}
-          onRestore={(version) => void restore(version)}
+          onRestore={restore}
           onClose={() => setHistoryOpen(false)}
         />
       )}
-      <StepList tree={tree} steps={childrenOf(current.steps, null)} />
+      <div class={`flow-workspace${selected ? ' with-panel' : ''}`}>
+        <FlowCanvas tree={tree} selectedId={selected?.id ?? null} select={select} />
+        {selected && <StepPanel tree={tree} step={selected} onClose={closePanel} />}
+      </div>
     </Page>
   );
 };

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, query } from '../api';
 import { useSession } from '../session';
+import { showToast } from '../toast';
 import type { Flow, FlowVersion, StepChange, User, VersionComparison } from '../types';
 import { Empty, formatDate, LoadStatus, Pagination, Table, useId, useLoad } from '../ui';
 
@@ -152,7 +153,8 @@ export const FlowHistory = ({
   flow: Flow;
   draftRevision: number | null;
   busy: boolean;
-  onRestore: (version: FlowVersion) => void;
+  /** Resolves whether the version was restored. */
+  onRestore: (version: FlowVersion) => Promise<boolean>;
   onClose: () => void;
 }) => {
   const headingId = useId('history');
@@ -209,7 +211,14 @@ export const FlowHistory = ({
                           `Make version ${version.number} the draft? The draft's steps are replaced by that version's; what runs stays as it is until you publish.`,
                         )
                       )
-                        onRestore(version);
+                        void onRestore(version).then((restored) =>
+                          showToast(
+                            restored
+                              ? `Restored version ${version.number} as the draft.`
+                              : `Version ${version.number} was not restored: see why on the page.`,
+                            restored ? 'success' : 'error',
+                          ),
+                        );
                     }}
                   >
                     Restore

@@ -4,9 +4,7 @@ import type { App, BranchConditions, Step } from '../types';
 import { FieldError, FormErrors, useId } from '../ui';
 import { ConditionsEditor, conditionsSummary } from './branch-conditions';
 import { type DraftWrite, isDraftConflict } from './draft';
-import { type NewStepKind, StepEditor } from './step-editor';
 import {
-  childrenOf,
   destinationsOf,
   isFallback,
   loopsAround,
@@ -14,12 +12,18 @@ import {
   shiftedPlace,
   stepLabel,
   stepsBefore,
-  structuralTypeOf,
   subtreeOf,
 } from './step-tree';
 import { choicesFor } from './variables';
 
-/** What every level of the editor's tree needs from the editor. */
+/** Where a new step goes and what it is, as `POST /flows/:flowId/steps` takes it. */
+export interface AddBody {
+  readonly previousStepId?: string;
+  readonly parentStepId?: string;
+  readonly structuralType?: string;
+}
+
+/** What the canvas and its side panel need from the editor. */
 export interface TreeContext {
   readonly steps: Step[];
   readonly apps: App[];
@@ -30,19 +34,22 @@ export interface TreeContext {
   readonly publishErrorsFor: (step: Step) => string[] | undefined;
   readonly onSaved: (step: Step) => void;
   readonly onDeleted: () => void;
-  /** Adds a step (or paths, a loop, a branch) at a place, as `POST /flows/:flowId/steps` takes it. */
-  readonly add: (body: { previousStepId?: string; parentStepId?: string; structuralType?: string }) => void;
+  /**
+   * Adds a step (or paths, a loop, a branch) at a place, as `POST /flows/:flowId/steps` takes it,
+   * and selects it.
+   */
+  readonly add: (body: AddBody) => void;
   readonly move: (step: Step, place: Place) => void;
 }
 
-const variablesFor = (tree: TreeContext, step: Step) =>
+export const variablesFor = (tree: TreeContext, step: Step) =>
   choicesFor(
     stepsBefore(tree.steps, step.id).map(tree.sampleOf),
     new Set(loopsAround(tree.steps, step.id).map((s) => s.id)),
   );
 
 /** Up, down, and "move to" any other place a step may go. */
-const StepMoves = ({ tree, step, sideways = false }: { tree: TreeContext; step: Step; sideways?: boolean }) => {
+export const StepMoves = ({ tree, step, sideways = false }: { tree: TreeContext; step: Step; sideways?: boolean }) => {
   const [to, setTo] = useState('');
   const menuId = useId('move-to');
   const up = shiftedPlace(tree.steps, step, -1);
@@ -87,8 +94,11 @@ const StepMoves = ({ tree, step, sideways = false }: { tree: TreeContext; step: 
   );
 };
 
-/** One branch of a paths step: its name, its conditions (or "Otherwise"), and its steps. */
-const BranchColumn = ({ tree, branch }: { tree: TreeContext; branch: Step }) => {
+/**
+ * One branch of a paths step, as the canvas's side panel edits it: its name, its conditions (or
+ * "Otherwise"), its place among the branches, and a step at its start. Its steps are on the canvas.
+ */
+export const BranchEditor = ({ tree, branch }: { tree: TreeContext; branch: Step }) => {
   const [editing, setEditing] = useState<'name' | 'conditions' | null>(null);
   const [name, setName] = useState(branch.name ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -122,13 +132,8 @@ const BranchColumn = ({ tree, branch }: { tree: TreeContext; branch: Step }) => 
       if (!isDraftConflict(error)) setErrors(errorsOf(error));
     }
   };
-  const steps = childrenOf(tree.steps, branch.id);
   return (
-    <section
-      class={`branch${fallback ? ' branch-fallback' : ''}`}
-      aria-label={`Branch: ${title}`}
-      data-step-id={branch.id}
-    >
+    <div class={`branch-editor${fallback ? ' branch-fallback' : ''}`} data-step-id={branch.id}>
       <header class="branch-header">
         <h3>
           {title}
@@ -193,82 +198,6 @@ const BranchColumn = ({ tree, branch }: { tree: TreeContext; branch: Step }) => 
       <button type="button" class="small" disabled={tree.busy} onClick={() => tree.add({ parentStepId: branch.id })}>
         Add a step at the start<span class="visually-hidden"> of {title}</span>
       </button>
-      {steps.length === 0 ? <p class="empty">No steps in this branch.</p> : <StepList tree={tree} steps={steps} />}
-    </section>
-  );
-};
-
-/** A paths step's branches side by side, and a button for another. */
-const Branches = ({ tree, paths }: { tree: TreeContext; paths: Step }) => {
-  const branches = childrenOf(tree.steps, paths.id);
-  // A new branch goes after the conditional ones, before the fallback, as it would be read.
-  const lastConditional = [...branches].reverse().find((b) => !isFallback(b));
-  return (
-    <div class="branches-frame">
-      <section class="branches" aria-label={`Branches of ${stepLabel(paths)}`}>
-        {branches.map((branch) => (
-          <BranchColumn key={branch.id} tree={tree} branch={branch} />
-        ))}
-      </section>
-      <button
-        type="button"
-        class="small"
-        disabled={tree.busy}
-        onClick={() =>
-          tree.add({
-            parentStepId: paths.id,
-            previousStepId: lastConditional?.id ?? paths.id,
-            structuralType: 'branch',
-          })
-        }
-      >
-        Add a branch<span class="visually-hidden"> to {stepLabel(paths)}</span>
-      </button>
     </div>
   );
 };
-
-/** A loop's steps, in a frame: they run once per item. */
-const LoopBody = ({ tree, loop }: { tree: TreeContext; loop: Step }) => {
-  const steps = childrenOf(tree.steps, loop.id);
-  return (
-    <section class="loop-body" aria-label={`Steps inside ${stepLabel(loop)}`}>
-      <p class="hint">
-        These steps run once for each item, and read the item and its index (Insert variable offers them); steps after
-        the loop read its results.
-      </p>
-      <button type="button" class="small" disabled={tree.busy} onClick={() => tree.add({ parentStepId: loop.id })}>
-        Add a step at the start<span class="visually-hidden"> of {stepLabel(loop)}</span>
-      </button>
-      {steps.length === 0 ? <p class="empty">No steps in this loop.</p> : <StepList tree={tree} steps={steps} />}
-    </section>
-  );
-};
-
-/** The steps of one list (the top level, a branch, a loop), each with what it holds. */
-export const StepList = ({ tree, steps }: { tree: TreeContext; steps: Step[] }) => (
-  <ol class="steps">
-    {steps.map((step) => {
-      const type = structuralTypeOf(step);
-      return (
-        <li key={step.id}>
-          <StepEditor
-            step={step}
-            apps={tree.apps}
-            variables={variablesFor(tree, step)}
-            publishErrors={tree.publishErrorsFor(step)}
-            write={tree.write}
-            onSaved={tree.onSaved}
-            onDeleted={tree.onDeleted}
-            onAdd={(kind: NewStepKind) => tree.add({ previousStepId: step.id, structuralType: kind })}
-            inside={subtreeOf(tree.steps, step.id).length - 1}
-            moves={step.type === 'action' && <StepMoves tree={tree} step={step} />}
-          >
-            {type === 'paths' && <Branches tree={tree} paths={step} />}
-            {type === 'loop' && <LoopBody tree={tree} loop={step} />}
-          </StepEditor>
-        </li>
-      );
-    })}
-  </ol>
-);

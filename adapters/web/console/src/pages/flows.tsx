@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, errorsOf, type FieldErrors, query, request } from '../api';
-import { useSession } from '../session';
 import type { Flow, Folder } from '../types';
 import {
   Badge,
@@ -17,6 +16,7 @@ import {
   useLoad,
 } from '../ui';
 import { ifMatch, isDraftConflict } from './draft';
+import { type TemplateChoice, TemplateGallery } from './template-gallery';
 
 const download = (name: string, data: unknown) => {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
@@ -163,33 +163,27 @@ export const Flows = () => {
   const folderSelectId = useId('folder');
   const importId = useId('import');
   const folders = useLoad(() => api.get<Folder[]>('/folders').then((r) => r.data), []);
-  // Templates are listed only with a licence and once an administrator enabled them (else 403):
-  // the public configuration says whether to ask.
-  const { info } = useSession();
-  const templates = useLoad(async () => {
-    if (!info.isEnterprise) return [];
-    const { enableTemplates } = (await api.get<{ enableTemplates: boolean }>('/service/config')).data;
-    if (!enableTemplates) return [];
-    return api.get<{ id: string; name: string }[]>('/templates').then(
-      (r) => r.data,
-      () => [],
-    );
-  }, [info.isEnterprise]);
-  const [templateId, setTemplateId] = useState('');
-  const templateSelectId = useId('template');
+  const [gallery, setGallery] = useState(false);
+  const [creating, setCreating] = useState(false);
   const flows = useLoad(
     () => api.get<Flow[]>(`/flows${query({ name, status, folderId, page, perPage: 10 })}`),
     [name, status, folderId, page],
   );
 
-  const create = async (templateId?: string) => {
+  /** A new flow, empty or from a template, filed in the folder shown, then opened in the editor. */
+  const create = async (from?: TemplateChoice) => {
     setErrors({});
+    setCreating(true);
     try {
-      const created = await api.post<Flow>(`/flows${query({ templateId })}`);
+      const created = await api.post<Flow>(`/flows${query({ ...from })}`);
       if (folderId && folderId !== 'null') await api.patch(`/flows/${created.data.id}/folder`, { folderId });
+      setGallery(false);
       route(`/flows/${created.data.id}`);
     } catch (error) {
+      setGallery(false);
       setErrors(errorsOf(error));
+    } finally {
+      setCreating(false);
     }
   };
   const importFile = async (file: File | undefined) => {
@@ -231,28 +225,9 @@ export const Flows = () => {
           <label class="button" for={importId}>
             Import
           </label>
-          {templates.data && templates.data.length > 0 && (
-            <form
-              class="inline"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (templateId) void create(templateId);
-              }}
-            >
-              <label for={templateSelectId}>Template</label>
-              <select id={templateSelectId} value={templateId} onChange={(e) => setTemplateId(e.currentTarget.value)}>
-                <option value="">Choose…</option>
-                {templates.data.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" disabled={!templateId}>
-                Start from template
-              </button>
-            </form>
-          )}
+          <button type="button" onClick={() => setGallery(true)}>
+            Templates
+          </button>
           <button type="button" class="primary" onClick={() => void create()}>
             Create flow
           </button>
@@ -260,6 +235,9 @@ export const Flows = () => {
       }
     >
       <FormErrors errors={errors} />
+      {gallery && (
+        <TemplateGallery busy={creating} onClose={() => setGallery(false)} onUse={(from) => void create(from)} />
+      )}
       <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <div class="field">
           <label for={searchId}>Search by name</label>
@@ -336,9 +314,21 @@ export const Flows = () => {
           {name || status || folderId ? (
             <p>No flow matches these filters.</p>
           ) : (
-            <p>
-              No flows yet. <strong>Create flow</strong> starts one with a trigger and an action.
-            </p>
+            <div class="first-run">
+              <p class="first-run-title">No flows yet.</p>
+              <p>
+                A flow starts with a trigger (a webhook call, a schedule, a form submission…) and then runs its actions.
+                Start from a ready-made flow, or build one step by step.
+              </p>
+              <div class="buttons">
+                <button type="button" class="primary" onClick={() => setGallery(true)}>
+                  Start from a template
+                </button>
+                <button type="button" disabled={creating} onClick={() => void create()}>
+                  Start from scratch
+                </button>
+              </div>
+            </div>
           )}
         </Empty>
       )}

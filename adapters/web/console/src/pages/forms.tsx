@@ -1,7 +1,6 @@
-import { useState } from 'preact/hooks';
-import { api, errorsOf, type FieldErrors } from '../api';
+import { api } from '../api';
 import type { Form } from '../types';
-import { Empty, FormErrors, formatDate, LoadStatus, Page, Table, useLoad } from '../ui';
+import { Empty, FormErrors, formatDate, LoadStatus, Page, Table, useLoad, useRemoval } from '../ui';
 
 /** Where anyone answers a form: the server serves it at `/forms/:id`, beside the console. */
 export const publicFormUrl = (formId: string) => `${location.origin}/forms/${formId}`;
@@ -9,12 +8,12 @@ export const publicFormUrl = (formId: string) => `${location.origin}/forms/${for
 /** The user's forms: their public addresses, and the way to build, change and delete them. */
 export const Forms = () => {
   const forms = useLoad(() => api.get<Form[]>('/forms').then((r) => r.data), []);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const remove = (form: Form) => {
-    if (!confirm(`Delete the form “${form.name}”? Its page goes, and flows that use it get no more answers.`)) return;
-    setErrors({});
-    api.delete(`/forms/${form.id}`).then(forms.reload, (e: unknown) => setErrors(errorsOf(e)));
-  };
+  const removal = useRemoval(forms.reload);
+  const remove = (form: Form) =>
+    removal.remove(
+      `Delete the form “${form.name}”? Its page goes, and flows that use it get no more answers.`,
+      `/forms/${form.id}`,
+    );
   return (
     <Page
       title="Forms"
@@ -28,7 +27,7 @@ export const Forms = () => {
         Anyone with a form’s address can fill it in. Flows whose trigger is the Forms app’s “New form submission” of
         that form start with the answers.
       </p>
-      <FormErrors errors={errors} />
+      <FormErrors errors={removal.errors} />
       <LoadStatus of={forms} />
       {forms.data?.length === 0 && <Empty>No form yet. Create one, then pick it in a flow’s trigger.</Empty>}
       {forms.data && forms.data.length > 0 && (

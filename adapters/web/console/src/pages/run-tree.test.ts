@@ -81,10 +81,20 @@ describe("the console's tree of a run", () => {
     expect(tree.waiting).toBeNull();
   });
 
+  it('shows where a running run is: the step it runs has no record yet', () => {
+    const tree = buildRunTree(execution(ran.slice(0, 2), 'running'));
+    expect(tree.nodes[1]?.branches?.[0]?.list.waiting?.id).toBe('v');
+    expect(buildRunTree(execution(ran, 'running')).waiting?.id).toBe('w');
+  });
+
   it('shows where a waiting run stands: the first step of the walk without a record', () => {
     const tree = buildRunTree(execution(ran, 'waiting'));
     expect(tree.waiting?.id).toBe('w');
     expect(waitingFor(tree.waiting as Step)).toBe('Waiting for an approval');
+    // An agent's step waits while a person decides on a tool call it asked to make.
+    expect(waitingFor({ ...(tree.waiting as Step), appKey: 'agents', key: 'runAgent' })).toBe(
+      'Waiting for a tool call’s approval',
+    );
     // Waiting in the loop's second iteration, before its step ran there.
     const inLoop = buildRunTree(execution(ran.slice(0, 5), 'waiting'));
     expect(inLoop.waiting).toBeNull();

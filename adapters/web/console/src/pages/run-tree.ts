@@ -35,7 +35,7 @@ export interface RunNode {
 
 export interface RunList {
   readonly nodes: readonly RunNode[];
-  /** The step a waiting run waits at, when it is the next of this list. */
+  /** The step a waiting run waits at (or a running run runs now), when it is the next of this list. */
   readonly waiting: Step | null;
 }
 
@@ -114,7 +114,9 @@ export const buildRunTree = (execution: Execution): RunTree => {
     }
     return null;
   };
-  const waiting = execution.status === 'waiting' ? waitingAt(null, '') : null;
+  // A running run is at the same place: the step being run (or queued for a worker) has no record yet.
+  const unfinished = execution.status === 'waiting' || execution.status === 'running';
+  const waiting = unfinished ? waitingAt(null, '') : null;
 
   const listOf = (parentId: string | null, scope: string): RunList => {
     const nodes = records
@@ -181,6 +183,8 @@ export const waitingFor = (step: Step): string => {
       return 'Waiting for a form';
     case 'flows.callFlow':
       return 'Waiting for the called flow';
+    case 'agents.runAgent':
+      return 'Waiting for a tool call’s approval';
     default:
       return 'Waiting to run';
   }

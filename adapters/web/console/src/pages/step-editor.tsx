@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../api';
-import type { App, Argument, ExecutionStep, Step, StepDefinition } from '../types';
-import { Badge, ErrorMessage, FieldError, FormErrors, Json, useId, useLoad } from '../ui';
+import { AppPicker, ChosenApp } from '../app-picker';
+import type { App, Argument, Step, StepDefinition } from '../types';
+import { Badge, FieldError, FormErrors, useId, useLoad } from '../ui';
 import { ArgumentField } from './argument-field';
 import { ConnectionPicker } from './connection-picker';
 import { type DraftWrite, isDraftConflict } from './draft';
 import { publicFormUrl } from './forms';
+import { StepTest } from './step-test';
 import { structuralTypeOf } from './step-tree';
 import type { ChoiceGroup } from './variables';
 
@@ -36,12 +38,21 @@ interface StepEditorProps {
   readonly children?: preact.ComponentChildren;
 }
 
+/** The triggers (for a trigger) or actions of an app. */
+const eventsOf = (appKey: string, type: Step['type']) =>
+  api.get<StepDefinition[]>(`/apps/${appKey}/${type === 'trigger' ? 'triggers' : 'actions'}`).then((r) => r.data);
+
 const definitionsOf = (step: Step) =>
-  step.appKey
-    ? api
-        .get<StepDefinition[]>(`/apps/${step.appKey}/${step.type === 'trigger' ? 'triggers' : 'actions'}`)
-        .then((r) => r.data)
-    : Promise.resolve([] as StepDefinition[]);
+  step.appKey ? eventsOf(step.appKey, step.type) : Promise.resolve([] as StepDefinition[]);
+
+/** What choosing an event sets: the event, its arguments' defaults, and its name as the step's. */
+const eventChoice = (chosen: StepDefinition | undefined) => ({
+  key: chosen?.key ?? null,
+  parameters: Object.fromEntries(
+    (chosen?.arguments ?? []).filter((a) => a.defaultValue !== undefined).map((a) => [a.key, a.defaultValue]),
+  ),
+  name: chosen?.name ?? null,
+});
 
 /** Errors of one argument, as the server names them (`parameters.<key>` or the bare key). */
 const errorsFor = (errors: FieldErrors, key: string) => errors[`parameters.${key}`] ?? errors[key];
@@ -63,9 +74,8 @@ export const StepEditor = ({
   const [connectionId, setConnectionId] = useState<string | null>(step.connectionId);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const [tested, setTested] = useState<ExecutionStep | null>(step.lastExecutionStep ?? null);
   const [dirty, setDirty] = useState(false);
-  const appId = useId('app');
+  const [changingApp, setChangingApp] = useState(false);
   const eventId = useId('event');
   const headingId = useId('step');
   const app = apps.find((a) => a.key === step.appKey) ?? null;
@@ -115,39 +125,39 @@ export const StepEditor = ({
     onSaved(saved.data);
     return saved.data;
   };
-  const chooseApp = (appKey: string) =>
-    act('app', async () => {
-      setTested(null);
-      await patch({ appKey: appKey || null, key: null, connectionId: null, parameters: {} });
+  const chooseApp = (appKey: string) => {
+    setChangingApp(false);
+    // The same app again keeps the step as it is: a new app starts its event and settings afresh.
+    if (appKey === step.appKey) return;
+    void act('app', async () => {
+      // An app with one trigger (or action) has nothing to choose: that one comes with it, in one change.
+      const events = await eventsOf(appKey, step.type);
+      const only = events.length === 1 ? eventChoice(events[0]) : { key: null, parameters: {} };
+      await patch({ appKey, connectionId: null, ...only });
     });
-  const chooseEvent = (key: string) =>
-    act('event', async () => {
-      setTested(null);
-      const chosen = definitions.data?.find((d) => d.key === key);
-      const defaults = Object.fromEntries(
-        (chosen?.arguments ?? []).filter((a) => a.defaultValue !== undefined).map((a) => [a.key, a.defaultValue]),
-      );
+  };
+  const chooseEvent = (key: string) => {
+    // The same event again keeps the step's settings.
+    if ((key || null) === step.key) return;
+    void act('event', async () => {
       await patch({
         appKey: step.appKey,
-        key: key || null,
         connectionId,
-        parameters: defaults,
-        name: chosen?.name ?? null,
+        ...eventChoice(definitions.data?.find((d) => d.key === key)),
       });
     });
+  };
   const save = () =>
     act('save', async () => {
       await patch({ appKey: step.appKey, key: step.key, connectionId, parameters });
       setDirty(false);
     });
-  const test = () =>
-    act('test', async () => {
-      if (dirty) await patch({ appKey: step.appKey, key: step.key, connectionId, parameters });
-      setDirty(false);
-      const answer = await api.post<Step>(`/steps/${step.id}/test`);
-      setTested(answer.data.lastExecutionStep ?? null);
-      onSaved(answer.data);
-    });
+  /** A test runs the step as stored: unsaved edits are saved first. */
+  const saveBeforeTest = async () => {
+    if (!dirty) return;
+    await patch({ appKey: step.appKey, key: step.key, connectionId, parameters });
+    setDirty(false);
+  };
   const remove = () => {
     const question =
       inside > 0
@@ -160,8 +170,12 @@ export const StepEditor = ({
     });
   };
 
-  const choosable = apps.filter(
-    (a) => !STRUCTURAL_APPS.has(a.key) && (step.type === 'trigger' ? a.triggerCount > 0 : a.actionCount > 0),
+  const choosable = useMemo(
+    () =>
+      apps.filter(
+        (a) => !STRUCTURAL_APPS.has(a.key) && (step.type === 'trigger' ? a.triggerCount > 0 : a.actionCount > 0),
+      ),
+    [apps, step.type],
   );
   const structural = structuralTypeOf(step);
   const single = structural === 'single';
@@ -185,45 +199,56 @@ export const StepEditor = ({
         errors={errors}
         fields={['appKey', 'key', 'connectionId', ...fields.flatMap((f) => [f.key, `parameters.${f.key}`])]}
       />
-      {single && (
+      {single && (!app || changingApp) && (
+        <fieldset class="field app-choice" disabled={busy !== null}>
+          <legend>{step.type === 'trigger' ? 'The app that starts the flow' : 'The app this step uses'}</legend>
+          <AppPicker
+            apps={choosable}
+            label={step.type === 'trigger' ? 'Apps with triggers' : 'Apps with actions'}
+            choose={{ pick: (chosen) => chooseApp(chosen.key) }}
+            current={step.appKey}
+            onCancel={app ? () => setChangingApp(false) : undefined}
+            autoFocus={changingApp}
+            remember={step.type === 'trigger' ? 'triggers' : 'actions'}
+          />
+          {app && (
+            <button type="button" onClick={() => setChangingApp(false)}>
+              Keep {app.name}
+            </button>
+          )}
+          <FieldError messages={errors.appKey} />
+        </fieldset>
+      )}
+      {single && app && !changingApp && (
         <div class="grid-2">
           <div class="field">
-            <label for={appId}>App</label>
+            <span class="field-label">App</span>
+            <ChosenApp
+              app={app}
+              change={{ label: 'Change app', onClick: () => setChangingApp(true) }}
+              disabled={busy !== null}
+              newTab
+            />
+            <FieldError messages={errors.appKey} />
+          </div>
+          <div class="field">
+            <label for={eventId}>{step.type === 'trigger' ? 'Trigger event' : 'Action event'}</label>
             <select
-              id={appId}
-              value={step.appKey ?? ''}
-              onChange={(e) => chooseApp(e.currentTarget.value)}
+              id={eventId}
+              value={step.key ?? ''}
+              onChange={(e) => chooseEvent(e.currentTarget.value)}
               disabled={busy !== null}
             >
-              <option value="">Choose an app…</option>
-              {choosable.map((a) => (
-                <option key={a.key} value={a.key}>
-                  {a.name}
+              <option value="">{definitions.loading ? 'Loading…' : 'Choose an event…'}</option>
+              {definitions.data?.map((d) => (
+                <option key={d.key} value={d.key}>
+                  {d.name}
                 </option>
               ))}
             </select>
-            <FieldError messages={errors.appKey} />
+            {definition && <p class="hint">{definition.description}</p>}
+            <FieldError messages={errors.key} />
           </div>
-          {step.appKey && (
-            <div class="field">
-              <label for={eventId}>{step.type === 'trigger' ? 'Trigger event' : 'Action event'}</label>
-              <select
-                id={eventId}
-                value={step.key ?? ''}
-                onChange={(e) => chooseEvent(e.currentTarget.value)}
-                disabled={busy !== null}
-              >
-                <option value="">{definitions.loading ? 'Loading…' : 'Choose an event…'}</option>
-                {definitions.data?.map((d) => (
-                  <option key={d.key} value={d.key}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
-              {definition && <p class="hint">{definition.description}</p>}
-              <FieldError messages={errors.key} />
-            </div>
-          )}
         </div>
       )}
       {app?.supportsConnections && definition && (
@@ -305,24 +330,14 @@ export const StepEditor = ({
       )}
       {children}
       {single && definition && (
-        <div class="step-test">
-          <button type="button" class="primary" onClick={() => void test()} disabled={busy !== null}>
-            {busy === 'test' ? 'Testing…' : 'Test step'}
-          </button>
-          {tested && (
-            <div class={`test-result test-${tested.status}`} role="status" aria-live="polite">
-              <p>
-                <strong>{tested.status === 'success' ? 'Test succeeded.' : 'Test failed.'}</strong>{' '}
-                {tested.status === 'success' ? 'Output:' : 'Error:'}
-              </p>
-              {tested.status === 'failure' && <ErrorMessage details={tested.errorDetails} />}
-              <Json
-                label={tested.status === 'success' ? 'Test output' : 'Test error'}
-                value={tested.status === 'success' ? tested.dataOut : tested.errorDetails}
-              />
-            </div>
-          )}
-        </div>
+        <StepTest
+          key={`${step.appKey}:${step.key}`}
+          step={step}
+          definition={definition}
+          busy={busy !== null}
+          beforeTest={saveBeforeTest}
+          onTested={onSaved}
+        />
       )}
       <footer class="step-footer">
         <button type="button" onClick={() => onAdd('single')} disabled={busy !== null}>

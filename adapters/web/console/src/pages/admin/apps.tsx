@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, errorsOf, type FieldErrors } from '../../api';
+import { AppPicker, ChosenApp } from '../../app-picker';
 import type { App, AppAuth } from '../../types';
 import { CheckboxField, FormErrors, LoadError, Loading, LoadStatus, useAction, useId, useLoad } from '../../ui';
 import { AdminPage } from './admin-page';
@@ -158,27 +159,19 @@ const OAuthClients = ({ app }: { app: App }) => {
 export const AdminApps = () => {
   const apps = useLoad(() => api.get<App[]>('/apps').then((r) => r.data), []);
   const [selected, setSelected] = useState('');
-  const selectId = useId('app');
   const app = apps.data?.find((a) => a.key === selected) ?? null;
   return (
     <AdminPage title="Apps">
       <LoadStatus of={apps} />
-      {apps.data && (
-        <div class="field">
-          <label for={selectId}>App</label>
-          <select id={selectId} value={selected} onChange={(e) => setSelected(e.currentTarget.value)}>
-            <option value="">Choose an app…</option>
-            {apps.data.map((a) => (
-              <option key={a.key} value={a.key}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      {apps.data && !app && (
+        <>
+          <p>Choose an app to change its settings and, for apps that sign in with OAuth, its OAuth clients.</p>
+          <AppPicker apps={apps.data} label="Apps" choose={{ pick: (chosen) => setSelected(chosen.key) }} />
+        </>
       )}
       {app && (
         <section class="card" aria-label={app.name} key={app.key}>
-          <h2>{app.name}</h2>
+          <ChosenApp app={app} change={{ label: 'Choose another app', onClick: () => setSelected('') }} />
           <p class="muted">{app.description}</p>
           <AppSettings app={app} />
           {app.authKind === 'oauth2' && <OAuthClients app={app} />}

@@ -1,0 +1,3 @@
+/** A calendar page with its two rings and a grid of days, on Calendar's blue. */
+export const icon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#448aff"/><rect x="14" y="16" width="36" height="34" rx="4" fill="#fff"/><path d="M14 26h36" stroke="#448aff" stroke-width="3"/><path d="M24 12v8M40 12v8" stroke="#fff" stroke-width="4" stroke-linecap="round"/><g fill="#448aff"><rect x="20" y="31" width="6" height="5"/><rect x="29" y="31" width="6" height="5"/><rect x="38" y="31" width="6" height="5"/><rect x="20" y="40" width="6" height="5"/><rect x="29" y="40" width="6" height="5"/></g></svg>';
