@@ -64,9 +64,15 @@ export const startEngineWorker = async (
   const listeners = useCases.listeners(id);
 
   const lease = config.executionLeaseMs;
+  // After a stall (a loaded machine, a long GC) this process's own leases may have run out while
+  // its runs go on: renewed first, its reaper never hands its own live runs to a second turn.
+  const reap = async () => {
+    await useCases.engine.renewLeases(id, [...inFlight]);
+    return useCases.engine.reapStranded();
+  };
   const timers = [
     every(Math.max(100, lease / 3), () => useCases.engine.renewLeases(id, [...inFlight]), logger, 'lease renewal'),
-    every(Math.max(200, lease / 2), () => useCases.engine.reapStranded(), logger, 'reaping stranded runs'),
+    every(Math.max(200, lease / 2), reap, logger, 'reaping stranded runs'),
     every(LISTENER_TICK_MS, () => listeners.tick(), logger, 'listener supervision'),
     every(HOUR_MS, () => useCases.engine.pruneExecutions(config.executionRetentionMs), logger, 'pruning executions'),
     every(HOUR_MS, () => useCases.engine.pruneListenerMessages(), logger, 'pruning listener messages'),
