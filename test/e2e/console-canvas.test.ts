@@ -157,7 +157,7 @@ describe.skipIf('missing' in browserAvailable)('the flow canvas in Chromium', ()
       await conditions.getByLabel('Group 1, condition 1: value to test').fill(`{{step.${triggerId}.body.kind}}`);
       await conditions.getByLabel('Group 1, condition 1: operator').selectOption({ label: 'is not empty' });
       await conditions.getByRole('button', { name: 'Save conditions' }).click();
-      await branchOne.getByText(`When {{step.${triggerId}.body.kind}} is not empty.`).waitFor();
+      await branchOne.getByText('When 1. Catch raw webhook › body › kind is not empty.').waitFor();
 
       // Branch 1's step: the HTTP request app has one action, which comes with it.
       const [httpStepId] = childrenOf(steps, one.id).map((s) => s.id);

@@ -787,7 +787,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await banner.getByRole('button', { name: 'Publish changes' }).click();
     await banner.getByLabel('What changed (optional)').fill('Stop failing');
     await banner.getByRole('button', { name: 'Publish version 2' }).click();
-    await page.getByText('Version 2 is published and live.').waitFor();
+    await page.locator('.toasts').getByText('Version 2 is live.').waitFor();
     await banner.waitFor({ state: 'detached' });
     await page.getByText('version 2 live').waitFor();
 
@@ -816,7 +816,10 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
     // Restore version 1: it becomes the draft, and the banner offers to publish it.
     await history.getByRole('button', { name: 'Restore version 1' }).click();
-    await page.getByText('Version 1 is restored as the draft. Publish it to make it live.').waitFor();
+    await page
+      .locator('.toasts')
+      .getByText('Version 1 is restored as the draft. Publish it to make it live.')
+      .waitFor();
     expect(dialogs.at(-1)).toMatch(/^Make version 1 the draft\?/);
     await banner.getByText('Published version 2 is live. You are editing a draft.').waitFor();
     await banner.getByRole('button', { name: 'Publish changes' }).waitFor();
@@ -825,7 +828,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
     // Discard it: the draft is version 2 again.
     await banner.getByRole('button', { name: 'Discard changes' }).click();
-    await page.getByText('Changes discarded: the draft is version 2 again.').waitFor();
+    await page.locator('.toasts').getByText('Draft discarded: back to version 2.').waitFor();
     expect(dialogs.at(-1)).toMatch(/^Discard the changes to the draft\?/);
     await banner.waitFor({ state: 'detached' });
     await expect.poll(() => fieldValue(code)).toBe(CODE_V2);
@@ -1030,7 +1033,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await conditions.getByLabel('Group 1, condition 1: operator').selectOption({ label: 'equals' });
     await conditions.getByLabel('Group 1, condition 1: compared with').fill('vip');
     await conditions.getByRole('button', { name: 'Save conditions' }).click();
-    await branchOne.getByText(`When {{step.${triggerId}.body.kind}} equals vip.`).waitFor();
+    await branchOne.getByText('When 1. Catch raw webhook › body › kind equals vip.').waitFor();
     await branchOneEditor.getByRole('button', { name: 'Rename the branch Branch 1' }).click();
     await branchOneEditor.getByLabel('Branch name').fill('VIP');
     await branchOneEditor.getByRole('button', { name: 'Save name' }).click();

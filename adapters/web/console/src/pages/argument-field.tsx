@@ -93,7 +93,7 @@ interface KeyValue {
 }
 
 /** A row's value that accepts variables: one line with chips, and its own picker. */
-const ValueWithVariables = ({
+export const ValueWithVariables = ({
   label,
   pickerLabel,
   value,
@@ -119,7 +119,12 @@ const ValueWithVariables = ({
         onValue={onValue}
         variables={variables}
       />
-      <VariablePicker variables={variables} label={pickerLabel} onPick={(snippet) => editor.current?.insert(snippet)} />
+      <VariablePicker
+        variables={variables}
+        label={pickerLabel}
+        // Picked while the editor still loads, the variable goes at the end rather than nowhere.
+        onPick={(snippet) => (editor.current ? editor.current.insert(snippet) : onValue(`${value}${snippet}`))}
+      />
     </>
   );
 };

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type BranchConditions, CONDITION_OPERATORS, type Condition, type ConditionOperator } from '../types';
-import { VariablePicker } from './argument-field';
+import { ValueWithVariables } from './argument-field';
+import { readableTemplate } from './fields/template';
 import type { ChoiceGroup } from './variables';
 
 /** The filter app's operators as a sentence reads them. */
@@ -22,12 +23,19 @@ const operatorLabel = (operator: string) => OPERATOR_LABELS[operator as Conditio
 /** Operators that compare with nothing. */
 const needsValue = (operator: string) => operator !== 'is_empty' && operator !== 'is_not_empty';
 
-/** A branch's conditions in a line: `When a equals b and c is empty, or when …`; the fallback says so. */
-export const conditionsSummary = (conditions: BranchConditions | null | undefined): string => {
+/**
+ * A branch's conditions in a line: `When a equals b and c is empty, or when …`, variables by their
+ * labels (from `variables`, what the branch may read); the fallback says so.
+ */
+export const conditionsSummary = (
+  conditions: BranchConditions | null | undefined,
+  variables: readonly ChoiceGroup[] = [],
+): string => {
   const groups = conditions ?? [];
   if (groups.length === 0) return 'Otherwise: taken when no other branch is.';
+  const readable = (text: string) => (text ? readableTemplate(text, variables) : '(empty)');
   const condition = (c: Condition) =>
-    [c.key || '(empty)', operatorLabel(c.operator), needsValue(c.operator) ? c.value || '(empty)' : '']
+    [readable(c.key), operatorLabel(c.operator), needsValue(c.operator) ? readable(c.value) : '']
       .filter(Boolean)
       .join(' ');
   return `When ${groups.map((g) => g.and.map(condition).join(' and ')).join(', or when ')}.`;
@@ -92,16 +100,12 @@ export const ConditionsEditor = ({
             const name = `Group ${g + 1}, condition ${c + 1}`;
             return (
               <div key={c} class="condition">
-                <input
-                  aria-label={`${name}: value to test`}
-                  placeholder="{{step.…}}"
+                <ValueWithVariables
+                  label={`${name}: value to test`}
+                  pickerLabel={`${name} value to test`}
                   value={condition.key}
-                  onInput={(e) => setCondition(g, c, { key: e.currentTarget.value })}
-                />
-                <VariablePicker
+                  onValue={(text) => setCondition(g, c, { key: text })}
                   variables={variables}
-                  label={`${name} value to test`}
-                  onPick={(text) => setCondition(g, c, { key: `${condition.key}${text}` })}
                 />
                 <select
                   aria-label={`${name}: operator`}
@@ -115,10 +119,12 @@ export const ConditionsEditor = ({
                   ))}
                 </select>
                 {needsValue(condition.operator) && (
-                  <input
-                    aria-label={`${name}: compared with`}
+                  <ValueWithVariables
+                    label={`${name}: compared with`}
+                    pickerLabel={`${name} compared with`}
                     value={condition.value}
-                    onInput={(e) => setCondition(g, c, { value: e.currentTarget.value })}
+                    onValue={(text) => setCondition(g, c, { value: text })}
+                    variables={variables}
                   />
                 )}
                 <button type="button" class="small" onClick={() => removeCondition(g, c)}>

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, errorsOf, type FieldErrors } from '../api';
-import { statusToast } from '../toast';
+import { showToast, statusToast } from '../toast';
 import type { App, Flow, FlowVersion, FlowVersionDetail, Step } from '../types';
 import { Badge, FormErrors, LoadError, Loading, Page, useId, useLoad } from '../ui';
 import { FlowCanvas } from './canvas/flow-canvas';
@@ -11,7 +11,8 @@ import { DraftBanner } from './draft-banner';
 import { FlowHistory } from './flow-history';
 import type { AddBody, TreeContext } from './flow-tree';
 import { ListenerStatus } from './listener-status';
-import { type Place, sampleAskers } from './step-tree';
+import { type Place, sampleAskers, stepLabel } from './step-tree';
+import { mayLeaveStep, onBeforeUnload } from './unsaved-steps';
 
 /**
  * Latest sample output of every step another may read, from the previous steps of the last step
@@ -82,7 +83,11 @@ const focusNode = (id: string) =>
   );
 
 export const FlowEditor = ({ flowId }: { flowId: string }) => {
-  const [selectedId, select] = useSelectedStep();
+  const [selectedId, selectStep] = useSelectedStep();
+  useEffect(() => {
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
   // After a change that answers no flow (a step's), ask whether the draft now differs from what runs.
   const stateRequest = useRef(0);
   const refreshState = () => {
@@ -95,6 +100,13 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
     );
   };
   const draft = useDraft(flowId, refreshState);
+  /** Another step chosen (or none): unless the open one's unsaved edits are kept by the user's answer. */
+  const select = (id: string | null) => {
+    const open = flow.data?.steps.find((s) => s.id === selectedId);
+    if (id === selectedId || (open && !mayLeaveStep(open.id, stepLabel(open)))) return false;
+    selectStep(id);
+    return true;
+  };
   const flow = useLoad(
     () =>
       api.get<Flow>(`/flows/${flowId}`).then((r) => {
@@ -112,7 +124,6 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const nameId = useId('flow-name');
@@ -126,7 +137,6 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const act = async (action: () => Promise<void>): Promise<boolean> => {
     setErrors({});
     setRefusal(null);
-    setNotice(null);
     setBusy(true);
     try {
       await action();
@@ -153,19 +163,17 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       const answer = await draft.write<FlowVersionDetail>('POST', `/flows/${current.id}/versions`, { message });
       const version = { id: answer.data.id, number: answer.data.number };
       flow.update((f) => ({ ...f, active: true, publishedVersion: version, hasDraftChanges: false }));
-      setNotice(`Version ${version.number} is published and live.`);
     });
   const discard = () =>
     act(async () => {
       const answer = await draft.write<Flow>('DELETE', `/flows/${current.id}/draft`);
       flow.setData(answer.data);
-      setNotice(`Changes discarded: the draft is version ${answer.data.publishedVersion?.number ?? ''} again.`);
     });
   const restore = (version: FlowVersion) =>
     act(async () => {
       const answer = await draft.write<Flow>('POST', `/flows/${current.id}/versions/${version.id}/restore`);
       flow.setData(answer.data);
-      setNotice(
+      showToast(
         answer.data.hasDraftChanges
           ? `Version ${version.number} is restored as the draft. Publish it to make it live.`
           : `Version ${version.number} is restored as the draft: it is what the flow runs already.`,
@@ -196,7 +204,6 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const reloadFlow = () => {
     draft.reloaded();
     setErrors({});
-    setNotice(null);
     flow.reload();
   };
   const live = current.publishedVersion;
@@ -218,7 +225,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
   };
   const selected = current.steps.find((s) => s.id === selectedId) ?? null;
   const closePanel = () => {
-    select(null);
+    if (!select(null)) return;
     if (selected) focusNode(selected.id);
   };
   return (
@@ -287,11 +294,6 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
       )}
       <ListenerStatus flow={current} />
       <DraftBanner flow={current} busy={busy} onPublish={publish} onDiscard={discard} />
-      {notice && (
-        <div class="alert alert-success" role="status">
-          <p>{notice}</p>
-        </div>
-      )}
       <FormErrors errors={refusalStands ? errors : {}} fields={current.steps.flatMap((s) => [s.id, `steps.${s.id}`])} />
       {historyOpen && (
         <FlowHistory

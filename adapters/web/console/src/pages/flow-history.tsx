@@ -211,13 +211,11 @@ export const FlowHistory = ({
                           `Make version ${version.number} the draft? The draft's steps are replaced by that version's; what runs stays as it is until you publish.`,
                         )
                       )
-                        void onRestore(version).then((restored) =>
-                          showToast(
-                            restored
-                              ? `Restored version ${version.number} as the draft.`
-                              : `Version ${version.number} was not restored: see why on the page.`,
-                            restored ? 'success' : 'error',
-                          ),
+                        // The editor says what a restore made of the draft; a refusal is said here.
+                        void onRestore(version).then(
+                          (restored) =>
+                            restored ||
+                            showToast(`Version ${version.number} was not restored: see why on the page.`, 'error'),
                         );
                     }}
                   >

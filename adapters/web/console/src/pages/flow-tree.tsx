@@ -188,7 +188,7 @@ export const BranchEditor = ({ tree, branch }: { tree: TreeContext; branch: Step
         />
       ) : (
         <p class="conditions-summary">
-          {conditionsSummary(branch.branchConditions)}{' '}
+          {conditionsSummary(branch.branchConditions, variablesFor(tree, branch))}{' '}
           <button type="button" class="small" onClick={() => setEditing('conditions')}>
             Edit conditions<span class="visually-hidden"> of {title}</span>
           </button>

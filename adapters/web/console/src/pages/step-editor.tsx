@@ -9,6 +9,7 @@ import { type DraftWrite, isDraftConflict } from './draft';
 import { publicFormUrl } from './forms';
 import { StepTest } from './step-test';
 import { structuralTypeOf } from './step-tree';
+import { markUnsaved } from './unsaved-steps';
 import type { ChoiceGroup } from './variables';
 
 /** What "add" puts after a step: an empty step, a paths step with two branches, or a loop. */
@@ -87,6 +88,10 @@ export const StepEditor = ({
     setConnectionId(step.connectionId);
     setDirty(false);
   }, [step]);
+  useEffect(() => {
+    markUnsaved(step.id, dirty);
+    return () => markUnsaved(step.id, false);
+  }, [step.id, dirty]);
 
   // Dynamic fields depend on the choices made (dropdowns, switches), not on what is typed.
   const choices = JSON.stringify(Object.entries(parameters).filter(([, v]) => typeof v !== 'string' || v.length < 40));

@@ -4,7 +4,7 @@ import { AppIcon } from '../../app-picker';
 import type { App, Step } from '../../types';
 import { Badge } from '../../ui';
 import { conditionsSummary } from '../branch-conditions';
-import type { AddBody, TreeContext } from '../flow-tree';
+import { type AddBody, type TreeContext, variablesFor } from '../flow-tree';
 import { childrenOf, isFallback, shiftedPlace, stepLabel, structuralTypeOf } from '../step-tree';
 import { placeForDrop } from './reorder';
 
@@ -92,7 +92,11 @@ const useDragReorder = (tree: TreeContext): DragReorder => {
 const nodeText = (ctx: GraphContext, step: Step): { title: string; detail: string; app: App | null } => {
   const type = structuralTypeOf(step);
   if (type === 'branch') {
-    return { title: step.name ?? 'Branch', detail: conditionsSummary(step.branchConditions), app: null };
+    return {
+      title: step.name ?? 'Branch',
+      detail: conditionsSummary(step.branchConditions, variablesFor(ctx.tree, step)),
+      app: null,
+    };
   }
   if (type === 'paths') {
     const count = childrenOf(ctx.tree.steps, step.id).length;

@@ -96,3 +96,9 @@ export const describeVariable = (variable: Variable, groups: readonly ChoiceGrou
     known: true,
   };
 };
+
+/** A template as a sentence shows it: each variable by its label (`1. Webhook › body › kind`), not its step's id. */
+export const readableTemplate = (template: string, groups: readonly ChoiceGroup[]) =>
+  segmentsOf(template)
+    .map((segment) => (segment.kind === 'variable' ? describeVariable(segment, groups).label : segment.text))
+    .join('');
