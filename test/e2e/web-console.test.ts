@@ -315,7 +315,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     expect(webhookUrl).toBe(`${base}/webhooks/flows/${flowId}`);
 
     // Publishing now is refused, and the server's reason is shown.
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('All steps must be completed before the flow is published.').waitFor();
     await (await openStep(2)).getByText('This step is not complete: choose an app and an action.').waitFor();
 
@@ -358,7 +358,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByLabel('Flow name').fill('Shout names');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('heading', { name: 'Shout names' }).waitFor();
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     await shot('05-flow-published');
 
@@ -933,7 +933,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('Flow name').fill('Greet subscribers');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
 
     // A visitor, signed in nowhere, answers on the public page and reads the flow's answer.
@@ -1143,7 +1143,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await page.getByRole('heading', { name: 'Branches and loops' }).waitFor();
     await conflict.waitFor({ state: 'detached' });
     expect(await idOf(cards.last())).toBe(afterId);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     expect((await post({ kind: 'vip', people: [{ name: 'ada' }, { name: 'grace' }] })).status).toBe(204);
 
@@ -1226,7 +1226,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
 
       await page.goto(`${base}/flows/${flow.id}`);
       await page.getByRole('heading', { name: 'Listens to Redis' }).waitFor();
-      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
       const status = page.locator('.listener-status');
       await status.getByText('Listening: each message starts a run.').waitFor({ timeout: 15_000 });
       await shot('24-flow-listening');

@@ -8,6 +8,7 @@ import { FlowCanvas } from './canvas/flow-canvas';
 import { StepPanel } from './canvas/step-panel';
 import { isDraftConflict, revisionOf, useDraft } from './draft';
 import { DraftBanner } from './draft-banner';
+import { FirstFlowGuide, PUBLISH_BUTTON_ID } from './first-flow-guide';
 import { FlowHistory } from './flow-history';
 import type { AddBody, TreeContext } from './flow-tree';
 import { ListenerStatus } from './listener-status';
@@ -265,6 +266,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
             !bannerShown && (
               <button
                 type="button"
+                id={PUBLISH_BUTTON_ID}
                 class="primary"
                 disabled={busy}
                 onClick={() => void setStatus(true).then(statusToast(true))}
@@ -304,6 +306,7 @@ export const FlowEditor = ({ flowId }: { flowId: string }) => {
           onClose={() => setHistoryOpen(false)}
         />
       )}
+      <FirstFlowGuide flow={current} tree={tree} select={select} />
       <div class={`flow-workspace${selected ? ' with-panel' : ''}`}>
         <FlowCanvas tree={tree} selectedId={selected?.id ?? null} select={select} />
         {selected && <StepPanel tree={tree} step={selected} onClose={closePanel} />}
