@@ -30,7 +30,15 @@ export interface ExecutionFilter {
   readonly flowVersion?: number | undefined;
   /** Case-insensitive substring of a record's input, output or error as JSON text. */
   readonly dataContains?: string | undefined;
+  /**
+   * How many of the newest runs the other filters keep `dataContains` reads (default
+   * DATA_SEARCH_WINDOW): a search's cost has a ceiling however many runs are stored.
+   */
+  readonly dataSearchWindow?: number | undefined;
 }
+
+/** The newest runs a search in run data reads, unless the filter says otherwise. */
+export const DATA_SEARCH_WINDOW = 10_000;
 
 export interface ExecutionWithFlow extends Execution {
   /** The run's flow as it is now. */

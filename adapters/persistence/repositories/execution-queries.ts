@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { ExecutionStatus } from '../../../core/domain/execution.js';
-import type { ExecutionFilter, ExecutionRepository } from '../../../ports/execution-repositories.js';
+import {
+  DATA_SEARCH_WINDOW,
+  type ExecutionFilter,
+  type ExecutionRepository,
+} from '../../../ports/execution-repositories.js';
 import { executionWithFlowFromRow, FLOW_COLUMNS } from './execution-rows.js';
 import type { Executor } from './executor.js';
 import { likePattern } from './like-pattern.js';
@@ -21,7 +25,23 @@ export const executionQueries = (
   executor: Executor,
 ): Pick<ExecutionRepository, 'findById' | 'list' | 'countByStatus' | 'countRunningByFlow'> => {
   const { db, codec } = executor;
-  const filtered = (filter: ExecutionFilter) => {
+  const filtered = (filter: ExecutionFilter): ReturnType<typeof unsearched> => {
+    const query = unsearched(filter);
+    if (!filter.dataContains) return query;
+    // Among the newest runs the other filters keep only: a window the search never reads past.
+    const newest = db
+      .selectFrom(
+        unsearched(filter)
+          .select('executions.id')
+          .orderBy('executions.created_at', 'desc')
+          .orderBy('executions.id', 'desc')
+          .limit(filter.dataSearchWindow ?? DATA_SEARCH_WINDOW)
+          .as('newest'),
+      )
+      .select('newest.id');
+    return query.where('executions.id', 'in', newest).where(recordsContain(filter.dataContains));
+  };
+  const unsearched = (filter: ExecutionFilter) => {
     let query = db.selectFrom('executions').innerJoin('flows', 'flows.id', 'executions.flow_id');
     if (filter.ownerId !== null) query = query.where('flows.user_id', '=', filter.ownerId);
     if (filter.flowId) query = query.where('executions.flow_id', '=', filter.flowId);
@@ -34,7 +54,6 @@ export const executionQueries = (
     if (filter.flowVersion !== undefined) {
       query = query.where('executions.flow_version_number', '=', filter.flowVersion);
     }
-    if (filter.dataContains) query = query.where(recordsContain(filter.dataContains));
     return query;
   };
   const countsOf = (rows: { key: string; count: number | string | bigint }[]) =>
