@@ -177,9 +177,17 @@ describe.concurrent.each(QUEUE_KINDS)('job queue contract ($label)', (kind) => {
     const queue = fx.queue(test);
     let running = 0;
     let peak = 0;
+    // The first handlers hold on until three run at once (or a while passes), so that a loaded
+    // machine's slow sends cannot keep the peak under the concurrency; a fourth would show.
+    let allBusy = () => {};
+    const threeRunning = new Promise<void>((resolve) => {
+      allBusy = resolve;
+    });
     const { deliveries, handler } = recorder(async () => {
       running += 1;
       peak = Math.max(peak, running);
+      if (running === 3) allBusy();
+      await Promise.race([threeRunning, sleep(5_000)]);
       await sleep(60);
       running -= 1;
     });
