@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CATEGORY_LABELS } from '../../adapters/web/console/src/app-categories.js';
 import { ensureChromium } from '../support/chromium.js';
+import { buildConsole, launchChromium } from '../support/console-browser.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import { ADMIN, installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
 import { listen } from '../support/listening.js';
@@ -86,11 +86,7 @@ describe.skipIf('missing' in browserAvailable)('the app picker and app pages in 
     mkdirSync(SCREENSHOTS, { recursive: true });
     const assets = mkdtempSync(join(tmpdir(), 'conveyor-picker-console-'));
     cleanups.push(() => rmSync(assets, { recursive: true, force: true }));
-    await build({
-      configFile: resolve('vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: assets, emptyOutDir: true },
-    });
+    await buildConsole(assets);
     // The licence shows the administration's app settings, one of the places that pick an app.
     instance = await startTestInstance('sqlite', { WEB_CONSOLE_DIR: assets, ...enterpriseEnv() });
     cleanups.push(() => instance.close());
@@ -100,7 +96,7 @@ describe.skipIf('missing' in browserAvailable)('the app picker and app pages in 
     base = served.url;
 
     const launchPath = 'path' in browserAvailable ? browserAvailable.path : '';
-    browser = await chromium.launch({ executablePath: launchPath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(launchPath);
     cleanups.push(() => browser.close());
     page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     page.setDefaultTimeout(10_000);

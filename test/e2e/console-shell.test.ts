@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChromium } from '../support/chromium.js';
 import { buildConsole, launchChromium } from '../support/console-browser.js';
@@ -83,6 +83,21 @@ describe.skipIf('missing' in browserAvailable).each(DIALECTS)('the console shell
     const res = await instance.request(method, path, { token, body });
     expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     return (res.body as { data: unknown } | null)?.data;
+  };
+  /** A published flow, webhook → `action`, and its first run once it has succeeded. */
+  const publishedRun = async (name: string, action: object) => {
+    const flow = await api('POST', '/flows');
+    await api('PATCH', `/flows/${flow.id}`, { name });
+    await api('PATCH', `/steps/${flow.steps[0].id}`, { appKey: 'webhook', key: 'catchRawWebhook' });
+    await api('PATCH', `/steps/${flow.steps[1].id}`, action);
+    await api('PATCH', `/flows/${flow.id}/status`, { active: true });
+    expect((await fetch(`${base}/webhooks/flows/${flow.id}`, { method: 'POST' })).status).toBe(204);
+    const [run] = await eventually(
+      () => api('GET', `/executions?flowId=${flow.id}`),
+      (runs) => runs[0]?.status === 'success',
+      15_000,
+    );
+    return { flow, run };
   };
   const shot = (on: Page, name: string, width: number) =>
     on.screenshot({ path: join(SCREENSHOTS, `shell-${name}-${width}.png`), fullPage: true });
@@ -245,22 +260,11 @@ describe.skipIf('missing' in browserAvailable).each(DIALECTS)('the console shell
 
   it('fits every main page on a phone and passes axe on each', async () => {
     // A run to show, and a form, an agent and an MCP server for their pages.
-    const flow = await api('POST', '/flows');
-    await api('PATCH', `/flows/${flow.id}`, { name: 'Shouts what it hears' });
-    const [hook, action] = flow.steps;
-    await api('PATCH', `/steps/${hook.id}`, { appKey: 'webhook', key: 'catchRawWebhook' });
-    await api('PATCH', `/steps/${action.id}`, {
+    const { flow, run } = await publishedRun('Shouts what it hears', {
       appKey: 'formatter',
       key: 'text',
       parameters: { transform: 'uppercase', input: 'hello' },
     });
-    await api('PATCH', `/flows/${flow.id}/status`, { active: true });
-    expect((await fetch(`${base}/webhooks/flows/${flow.id}`, { method: 'POST' })).status).toBe(204);
-    const [run] = await eventually(
-      () => api('GET', `/executions?flowId=${flow.id}`),
-      (runs) => runs[0]?.status === 'success',
-      15_000,
-    );
 
     const heading = (name: string) => (on: Page) => on.getByRole('heading', { name, exact: true }).first().waitFor();
     const pages: Array<[string, string, (on: Page) => Promise<unknown>]> = [
@@ -292,4 +296,59 @@ describe.skipIf('missing' in browserAvailable).each(DIALECTS)('the console shell
     await visitor.close();
     if (failures.length > 0) throw new Error(failures.join('\n'));
   }, 240_000);
+
+  it("fits the admin pages, an app's, an agent's, an MCP server's and a flow's history and datastore on a phone, and passes axe on each", async () => {
+    // A published flow that stored a value, a template made of it, an API token, an agent and an MCP server.
+    const { flow } = await publishedRun('Remembers who called', {
+      appKey: 'datastore',
+      key: 'setValue',
+      parameters: { key: 'caller/last-one-with-a-rather-long-key-name', value: 'Ada Lovelace' },
+    });
+    // A draft that differs from version 1, for the history's comparison.
+    await api('PATCH', `/steps/${flow.steps[1].id}`, {
+      parameters: { key: 'caller/last-one-with-a-rather-long-key-name', value: 'Grace Hopper' },
+    });
+    await api('POST', '/admin/templates', { name: 'Remember the caller', flowId: flow.id });
+    await api('POST', '/admin/api-tokens');
+    const agent = await api('POST', '/agents', { name: 'Concierge', description: 'Books rooms.' });
+    const server = await api('POST', '/mcp-servers', { name: 'Office tools' });
+
+    const heading = (name: string) => (on: Page) => on.getByRole('heading', { name, exact: true }).first().waitFor();
+    /** Clicks `button` unless what it opens is shown already: each page is checked at two widths. */
+    const open = (button: string, opened: (on: Page) => Locator) => async (on: Page) => {
+      if (!(await opened(on).first().isVisible()))
+        await on.getByRole('button', { name: button, exact: true }).first().click();
+      await opened(on).first().waitFor();
+    };
+    const pages: Array<[string, string, (on: Page) => Promise<unknown>]> = [
+      ['admin-roles', '/admin/roles', open('New role', (on) => on.getByLabel('Name'))],
+      ['admin-saml', '/admin/saml', open('New provider', (on) => on.getByLabel('Certificate'))],
+      ['admin-apps', '/admin/apps', open('GitHub', (on) => on.getByRole('button', { name: 'Add OAuth client' }))],
+      ['admin-templates', '/admin/templates', (on) => on.getByText('Remember the caller').first().waitFor()],
+      ['admin-api-tokens', '/admin/api-tokens', heading('API tokens')],
+      ['app', '/app/github', (on) => on.getByRole('heading', { name: /^Actions/ }).waitFor()],
+      ['app-connections', '/app/github/connections', heading('GitHub')],
+      ['agent', `/agents/${agent.id}`, heading('Concierge')],
+      ['agent-settings', `/agents/${agent.id}/settings`, (on) => on.getByRole('button', { name: 'Save' }).waitFor()],
+      ['agent-runs', `/agents/${agent.id}/executions`, heading('Concierge')],
+      ['mcp-server', `/mcp-servers/${server.id}`, heading('Office tools')],
+      ['mcp-server-connect', `/mcp-servers/${server.id}/connect`, heading('Office tools')],
+      [
+        'flow-history',
+        `/flows/${flow.id}`,
+        async (on) => {
+          await open('History', (at) => at.getByRole('heading', { name: 'Version history' }))(on);
+          await open('Compare version 1', (at) => at.getByText('Changed steps'))(on);
+        },
+      ],
+      ['datastore', `/flows/${flow.id}/datastore`, (on) => on.locator('.datastore-key').first().waitFor()],
+    ];
+    const failures: string[] = [];
+    for (const [name, path, ready] of pages) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${base}${path}`);
+      await checkPage(page, name, ready).catch((error: Error) => failures.push(`${name}: ${error.message}`));
+    }
+    if (failures.length > 0) throw new Error(failures.join('\n'));
+  }, 300_000);
 });

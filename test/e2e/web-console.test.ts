@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
-import { type Browser, chromium, type Locator, type Page, type Response } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../apps/support/fake-github.js';
 import { ensureChromium } from '../support/chromium.js';
+import { buildConsole, launchChromium } from '../support/console-browser.js';
 import { enterpriseEnv } from '../support/enterprise.js';
 import { processDatabase, startServerProcess } from '../support/server-process.js';
 import { serviceAvailable } from '../support/services.js';
@@ -201,11 +201,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     // The console's assets, built from the sources under test with the project's own Vite config.
     assets = mkdtempSync(join(tmpdir(), 'conveyor-console-'));
     cleanups.push(() => rmSync(assets, { recursive: true, force: true }));
-    await build({
-      configFile: resolve('vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: assets, emptyOutDir: true },
-    });
+    await buildConsole(assets);
 
     github = await startFakeGitHub();
     cleanups.push(() => github.close());
@@ -217,7 +213,7 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     }));
 
     const launchPath = 'path' in browserAvailable ? browserAvailable.path : '';
-    browser = await chromium.launch({ executablePath: launchPath, headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium(launchPath);
     cleanups.push(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
     // The provider's consent page: the user agrees at once and is sent back with a code and the state.

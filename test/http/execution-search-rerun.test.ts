@@ -2,11 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
-import { buildFlow, eventually, executionDetail, sendWebhook } from '../support/engine-flows.js';
+import {
+  buildFlow,
+  eventually,
+  executionDetail,
+  finishedRuns,
+  isFinished,
+  ref,
+  sendWebhook,
+} from '../support/engine-flows.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
-
-const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
-const isFinished = (e: { status: string }) => e.status === 'success' || e.status === 'failure';
 
 /** An HTTP sink on loopback that counts the requests each path gets: proof of which steps ran. */
 let sink: Server;
@@ -33,11 +38,7 @@ describe.each(DIALECTS)('searching runs, re-running from a step, a flow’s data
   afterEach(() => instance.close());
 
   const get = async (path: string) => instance.request('GET', path, { token });
-  const runsOf = async (flowId: string, count: number, query = ''): Promise<any[]> =>
-    eventually(
-      async () => (await get(`/executions?flowId=${flowId}${query}`)).body.data as any[],
-      (runs) => runs.length === count && runs.every(isFinished),
-    );
+  const runsOf = (flowId: string, count: number) => finishedRuns(instance, token, flowId, count);
 
   it('finds runs by the text of their records, and by the version they ran', async () => {
     const { flowId, stepIds, call } = await buildFlow(

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
-import { buildFlow, eventually } from '../support/engine-flows.js';
+import { buildFlow, eventually, finishedRuns, ref, sendWebhook } from '../support/engine-flows.js';
 import { installAndSignIn, startTestInstance, type TestInstance } from '../support/http.js';
-
-const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
 
 describe.each(DIALECTS)('running flows (%s)', (dialect) => {
   let instance: TestInstance;
@@ -300,17 +298,8 @@ describe.each(DIALECTS)('failures and retries (%s)', (dialect) => {
   });
   afterEach(() => instance.close());
 
-  const send = (flowId: string, body: unknown) =>
-    instance.conveyor.app.request(`/webhooks/flows/${flowId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const finished = (flowId: string, count = 1) =>
-    eventually(
-      async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
-      (rows) => rows.length === count && rows.every((r) => r.status === 'success' || r.status === 'failure'),
-    );
+  const send = (flowId: string, body: unknown) => sendWebhook(instance, flowId, body);
+  const finished = (flowId: string, count = 1) => finishedRuns(instance, token, flowId, count);
 
   it('fails the run at the failing step with its error, and retries it from there once fixed', async () => {
     const { flowId, stepIds, call } = await buildFlow(

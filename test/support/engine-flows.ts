@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import type { TestInstance } from './http.js';
 
+/** A parameter's reference to an earlier step's output, as the editor writes it. */
+export const ref = (stepId: string, path: string) => `{{step.${stepId}.${path}}}`;
+
 export interface StepSpec {
   readonly appKey: string;
   readonly key: string;
@@ -60,7 +63,15 @@ export const sendWebhook = async (instance: TestInstance, flowId: string, body: 
   expect(res.status, `webhook of flow ${flowId}`).toBe(204);
 };
 
-const isFinished = (execution: { status: string }) => execution.status === 'success' || execution.status === 'failure';
+export const isFinished = (execution: { status: string }) =>
+  execution.status === 'success' || execution.status === 'failure';
+
+/** The flow's runs, newest first, once there are `count` of them and all have finished. */
+export const finishedRuns = (instance: TestInstance, token: string, flowId: string, count = 1): Promise<any[]> =>
+  eventually(
+    async (): Promise<any[]> => (await instance.request('GET', `/executions?flowId=${flowId}`, { token })).body.data,
+    (runs) => runs.length === count && runs.every(isFinished),
+  );
 
 /** An execution with its steps, as `GET /executions/:id` shows it. */
 export const executionDetail = async (instance: TestInstance, token: string, executionId: string): Promise<any> => {
