@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureChromium } from '../support/chromium.js';
 import { buildConsole, launchChromium } from '../support/console-browser.js';
 import { DIALECTS } from '../support/databases.js';
@@ -18,6 +18,8 @@ import { listen } from '../support/listening.js';
  * flow runs the published version; each run's path through the branches on its execution page.
  */
 const SCREENSHOTS = resolve('test-results/screenshots');
+/** Runs and renders that a loaded machine may take seconds over. */
+const POLL = { timeout: 15_000 };
 const browserAvailable = ensureChromium();
 if ('missing' in browserAvailable) {
   if (process.env.CI) throw new Error(`CI: the journey suite needs Chromium: ${browserAvailable.missing}`);
@@ -104,7 +106,6 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
     };
     const canvas = () => page.getByRole('region', { name: 'Flow canvas' });
     const nodes = () => canvas().locator('.canvas-node');
-    const nodeNamed = (name: RegExp) => nodes().filter({ has: page.locator('button.node-button', { hasText: name }) });
     const panelEditor = () => page.locator('aside.step-panel [data-step-id]').first();
     const pickApp = async (editor: Locator, name: string) => {
       await editor.getByRole('searchbox', { name: 'Search apps' }).fill(name);
@@ -130,6 +131,13 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       });
 
     it('builds webhook → paths → HTTP request / datastore, publishes it, edits a draft while it runs, and follows each run down its branch', async () => {
+      // A failure on a loaded machine leaves what the page showed, and what it said went wrong.
+      onTestFailed(async () => {
+        await page.screenshot({ path: join(SCREENSHOTS, `journey-failure-${dialect}.png`), fullPage: true });
+        const said = await page.locator('.alert, .field-error, .toast').allTextContents();
+        process.stderr.write(`journey (${dialect}) failed at ${page.url()}; the page said: ${JSON.stringify(said)}\n`);
+      });
+
       // Signed in, with no flow yet: the first-run box starts one from scratch.
       await page.goto(`${base}/login`);
       await page.getByLabel('E-mail').fill(ADMIN.email);
@@ -144,7 +152,7 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       await page.getByLabel('Flow name').fill('Orders');
       await page.getByRole('button', { name: 'Save name' }).click();
       await page.getByRole('heading', { name: 'Orders' }).waitFor();
-      await expect.poll(() => nodes().count()).toBe(2);
+      await expect.poll(() => nodes().count(), POLL).toBe(2);
 
       // The trigger: the Webhook app (its one trigger comes with it), then a live test event.
       await nodes().first().locator('button.node-button').click();
@@ -187,7 +195,9 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       await conditions.getByLabel('Group 1, condition 1: operator').selectOption({ label: 'is not empty' });
       await conditions.getByRole('button', { name: 'Save conditions' }).click();
       // The canvas says it in words: the variable by its label, not by the trigger's id.
-      await branchOne.getByText('When 1. Catch raw webhook › body › kind is not empty.').waitFor();
+      await expect
+        .poll(() => branchOne.locator('.canvas-node').first().textContent(), POLL)
+        .toContain('When 1. Catch raw webhook › body › kind is not empty.');
 
       // Branch 1: an HTTP request to the outside service, the customer's name in its address as a chip.
       await branchOne.locator('.canvas-node').nth(1).locator('button.node-button').click();
@@ -217,13 +227,13 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       expect(await fieldValue(store.getByLabel(/^Key/))).toBe('last-total');
       acceptDialogs = true;
       await save(store);
-      await expect.poll(() => fieldValue(store.getByLabel(/^Value/))).toContain('.body.total}}');
+      await expect.poll(() => fieldValue(store.getByLabel(/^Value/)), POLL).toContain('.body.total}}');
 
       // The empty step left after the paths goes.
       const leftover = nodes().last();
       await leftover.locator('button.node-button').click();
       await panelEditor().getByRole('button', { name: 'Delete step' }).click();
-      await expect.poll(() => nodes().count()).toBe(6);
+      await expect.poll(() => nodes().count(), POLL).toBe(6);
       await page.getByRole('button', { name: 'Fit the flow in view' }).click();
       await shot('canvas');
 
@@ -234,7 +244,7 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
 
       // Two orders: one goes down Branch 1 (the request), one without a kind goes Otherwise.
       await sendWebhook(hookPath, { kind: 'order', customer: { name: 'Grace Hopper' }, total: 7 });
-      await expect.poll(() => sink.received.map((r) => r.url)).toContain('/orders?customer=Grace%20Hopper');
+      await expect.poll(() => sink.received.map((r) => r.url), POLL).toContain('/orders?customer=Grace%20Hopper');
       await sendWebhook(hookPath, { customer: { name: 'Alan Turing' }, total: 99 });
 
       // A draft edited while version 1 runs: the banner says so, and the live flow is unchanged.
@@ -248,7 +258,7 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       await banner.getByText('Published version 1 is live. You are editing a draft.').waitFor();
       await shot('draft');
       await sendWebhook(hookPath, { kind: 'order', customer: { name: 'Edsger Dijkstra' }, total: 3 });
-      await expect.poll(() => sink.received.map((r) => r.url)).toContain('/orders?customer=Edsger%20Dijkstra');
+      await expect.poll(() => sink.received.map((r) => r.url), POLL).toContain('/orders?customer=Edsger%20Dijkstra');
       expect(sink.received.some((r) => r.url.includes('draft=1'))).toBe(false);
       expect(await fieldValue(liveHttp.getByLabel('URL (required)'))).toMatch(/\.body\.customer\.name}}&draft=1$/);
       await banner.getByRole('button', { name: 'Publish changes' }).click();
@@ -270,7 +280,7 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       const alan = rows.filter({ hasText: 'Alan Turing' });
       await alan.getByRole('link', { name: 'Orders' }).click();
       const ran = (name: string) => page.getByRole('region', { name: `Branch: ${name}` }).locator('.branch-state');
-      await expect.poll(() => ran('Otherwise').textContent()).toBe('Ran');
+      await expect.poll(() => ran('Otherwise').textContent(), POLL).toBe('Ran');
       expect(await ran('Branch 1').textContent()).toBe('Did not run');
       await page.getByRole('region', { name: 'Branch: Otherwise' }).getByText('Set value').first().waitFor();
       await shot('execution-otherwise');
@@ -278,7 +288,7 @@ describe.skipIf('missing' in browserAvailable)('a first flow, built in the conso
       // Grace's went down Branch 1, to the request.
       await page.goBack();
       await rows.filter({ hasText: 'Grace Hopper' }).getByRole('link', { name: 'Orders' }).click();
-      await expect.poll(() => ran('Branch 1').textContent()).toBe('Ran');
+      await expect.poll(() => ran('Branch 1').textContent(), POLL).toBe('Ran');
       expect(await ran('Otherwise').textContent()).toBe('Did not run');
       await shot('execution-branch-1');
 

@@ -238,6 +238,7 @@ const BranchLane = ({ ctx, branch }: { ctx: GraphContext; branch: Step }) => {
       <StepNode ctx={ctx} step={branch} />
       <Edge ctx={ctx} where={`at the start of ${title}`} body={{ parentStepId: branch.id }} />
       {steps.length === 0 ? <p class="empty">No steps in this branch.</p> : <StepColumn ctx={ctx} steps={steps} />}
+      <div class="lane-tail" aria-hidden="true" />
     </section>
   );
 };
@@ -255,6 +256,7 @@ const PathsBlock = ({ ctx, paths }: { ctx: GraphContext; paths: Step }) => {
           <BranchLane key={branch.id} ctx={ctx} branch={branch} />
         ))}
       </section>
+      <div class="edge-stub" aria-hidden="true" />
       <button
         type="button"
         class={`small add-branch ${NOT_PANNED}`}
