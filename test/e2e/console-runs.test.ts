@@ -120,6 +120,8 @@ describe.skipIf('missing' in browserAvailable)('the runs pages in Chromium', () 
       await expect.poll(() => rows().count()).toBe(3);
       const durations = await rows().locator('td:nth-child(5)').allTextContents();
       for (const duration of durations) expect(duration).toMatch(/^\d+(\.\d)? (ms|s)$/);
+      // Each run's trigger record is asked for on its own, after the list: all three, once they are in.
+      await expect.poll(() => rows().locator('.trigger-preview summary').count(), { timeout: 15_000 }).toBe(3);
       const previews = await rows().locator('.trigger-preview summary').allTextContents();
       // Postgres keeps JSON objects' keys in an order of its own: each preview is checked for its parts.
       const names = ['Alan', 'grace', 'ada'];
