@@ -25,22 +25,6 @@ export const executionQueries = (
   executor: Executor,
 ): Pick<ExecutionRepository, 'findById' | 'list' | 'countByStatus' | 'countRunningByFlow'> => {
   const { db, codec } = executor;
-  const filtered = (filter: ExecutionFilter): ReturnType<typeof unsearched> => {
-    const query = unsearched(filter);
-    if (!filter.dataContains) return query;
-    // Among the newest runs the other filters keep only: a window the search never reads past.
-    const newest = db
-      .selectFrom(
-        unsearched(filter)
-          .select('executions.id')
-          .orderBy('executions.created_at', 'desc')
-          .orderBy('executions.id', 'desc')
-          .limit(filter.dataSearchWindow ?? DATA_SEARCH_WINDOW)
-          .as('newest'),
-      )
-      .select('newest.id');
-    return query.where('executions.id', 'in', newest).where(recordsContain(filter.dataContains));
-  };
   const unsearched = (filter: ExecutionFilter) => {
     let query = db.selectFrom('executions').innerJoin('flows', 'flows.id', 'executions.flow_id');
     if (filter.ownerId !== null) query = query.where('flows.user_id', '=', filter.ownerId);
@@ -55,6 +39,22 @@ export const executionQueries = (
       query = query.where('executions.flow_version_number', '=', filter.flowVersion);
     }
     return query;
+  };
+  const filtered = (filter: ExecutionFilter) => {
+    const query = unsearched(filter);
+    if (!filter.dataContains) return query;
+    // Among the newest runs the other filters keep only: a window the search never reads past.
+    const newest = db
+      .selectFrom(
+        query
+          .select('executions.id')
+          .orderBy('executions.created_at', 'desc')
+          .orderBy('executions.id', 'desc')
+          .limit(filter.dataSearchWindow ?? DATA_SEARCH_WINDOW)
+          .as('newest'),
+      )
+      .select('newest.id');
+    return query.where('executions.id', 'in', newest).where(recordsContain(filter.dataContains));
   };
   const countsOf = (rows: { key: string; count: number | string | bigint }[]) =>
     rows.map((row) => [row.key, Number(row.count)] as const);

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type BranchConditions, CONDITION_OPERATORS, type Condition, type ConditionOperator } from '../types';
-import { ValueWithVariables } from './argument-field';
 import { readableTemplate } from './fields/template';
+import { ValueWithVariables } from './variable-picker';
 import type { ChoiceGroup } from './variables';
 
 /** The filter app's operators as a sentence reads them. */

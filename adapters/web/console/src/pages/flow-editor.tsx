@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, errorsOf, type FieldErrors } from '../api';
 import { showToast, statusToast } from '../toast';
@@ -13,7 +13,7 @@ import { FlowHistory } from './flow-history';
 import type { AddBody, TreeContext } from './flow-tree';
 import { ListenerStatus } from './listener-status';
 import { type Place, sampleAskers, stepLabel } from './step-tree';
-import { mayLeaveStep, onBeforeUnload } from './unsaved-steps';
+import { mayLeaveStep, useUnsavedStepsGuard } from './unsaved-steps';
 
 /**
  * Latest sample output of every step another may read, from the previous steps of the last step
@@ -85,10 +85,7 @@ const focusNode = (id: string) =>
 
 export const FlowEditor = ({ flowId }: { flowId: string }) => {
   const [selectedId, selectStep] = useSelectedStep();
-  useEffect(() => {
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  useUnsavedStepsGuard();
   // After a change that answers no flow (a step's), ask whether the draft now differs from what runs.
   const stateRequest = useRef(0);
   const refreshState = () => {

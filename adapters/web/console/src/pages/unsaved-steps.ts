@@ -1,3 +1,5 @@
+import { useEffect } from 'preact/hooks';
+
 /**
  * Steps whose editor holds edits not yet saved. The side panel shows one step at a time, so
  * choosing another (or closing it, or leaving the page) would drop them without a word: it asks first.
@@ -16,9 +18,16 @@ export const mayLeaveStep = (stepId: string | null, label: string) =>
   confirm(`The step “${label}” has changes that are not saved. Leave it and lose them?`);
 
 /** The browser's own question before a reload or another address drops unsaved edits. */
-export const onBeforeUnload = (event: BeforeUnloadEvent) => {
+const onBeforeUnload = (event: BeforeUnloadEvent) => {
   if (unsaved.size === 0) return;
   event.preventDefault();
   // Older browsers ask only when a value is returned.
   event.returnValue = '';
 };
+
+/** Asks the browser's question while the page that holds step editors is open. */
+export const useUnsavedStepsGuard = () =>
+  useEffect(() => {
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
