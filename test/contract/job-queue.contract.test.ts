@@ -244,8 +244,9 @@ describe.concurrent.each(QUEUE_KINDS)('job queue contract ($label)', (kind) => {
       for (let i = 0; i < 3; i++) {
         const sentAt = Date.now();
         await sender.send({ name, payload: { i } });
-        await waitUntil(() => deliveries.length === i + 1, 'the job is delivered', 5000);
-        expect((deliveries[i]?.atMs ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(2000);
+        // Well under the minute to the next poll, with room for a loaded machine's stalls.
+        await waitUntil(() => deliveries.length === i + 1, 'the job is delivered', 15_000);
+        expect((deliveries[i]?.atMs ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(10_000);
         // Idle again: the next job too comes by notification.
         await sleep(200);
       }

@@ -703,7 +703,10 @@ describe.skipIf('missing' in browserAvailable)('the web console in Chromium', ()
     await action.getByLabel('Connection (required)').selectOption({ label: 'octocat' });
     // The repositories come from the app's dynamic data, through the step's connection.
     const repository = action.getByLabel('Repository (required)');
-    await expect.poll(() => repository.locator('option').allTextContents()).toContain('octocat/spoon-knife');
+    // Asked for once the connection is saved: a loaded machine may take seconds over it.
+    await expect
+      .poll(() => repository.locator('option').allTextContents(), { timeout: 15_000 })
+      .toContain('octocat/spoon-knife');
     await repository.selectOption({ label: 'octocat/spoon-knife' });
     await action.getByRole('button', { name: 'Insert variable into Title' }).click();
     await action.getByRole('button', { name: /body\.title/ }).click();
