@@ -125,19 +125,25 @@ export class Scheduler {
   async #fire(row: Selectable<QueueTables['job_schedules']>, nowMs: number): Promise<void> {
     // Every tick missed while no process ran collapses into this one firing.
     const nextRunAtMs = nextTick(row.cron, row.timezone, nowMs);
-    const request: JobRequest = {
-      name: row.name,
-      payload: readPayload(row.payload),
-      ...(row.singleton_key === null ? {} : { singletonKey: row.singleton_key }),
-    };
     await this.db.transaction().execute(async (trx) => {
+      // The claim matches the timing it read and sends the definition it updated: a schedule
+      // replaced between the read and the claim (same next tick) fires with its new payload,
+      // and one whose cron or zone changed is left for the next tick to read again.
       const claimed = await trx
         .updateTable('job_schedules')
         .set({ next_run_at_ms: nextRunAtMs })
         .where('key', '=', row.key)
         .where('next_run_at_ms', '=', Number(row.next_run_at_ms))
+        .where('cron', '=', row.cron)
+        .where('timezone', '=', row.timezone)
+        .returning(['name', 'payload', 'singleton_key'])
         .executeTakeFirst();
-      if (claimed.numUpdatedRows === 1n) await this.send(trx, request);
+      if (!claimed) return;
+      await this.send(trx, {
+        name: claimed.name,
+        payload: readPayload(claimed.payload),
+        ...(claimed.singleton_key === null ? {} : { singletonKey: claimed.singleton_key }),
+      });
     });
   }
 }
