@@ -48,10 +48,13 @@ module.exports = {
     {
       name: 'adapters-do-not-import-each-other',
       comment:
-        'An adapter imports ports, core and its own subtree; the app SDK is shared by apps only. adapters/packaged-files.ts, where a packaged program says where its files are, is shared by all.',
+        'An adapter imports ports, core and its own subtree; the app SDK is shared by apps only. adapters/packaged-files.ts, where a packaged program says where its files are, and adapters/ordered-ids.ts, the time-ordered ids of records and jobs, are shared by all.',
       severity: 'error',
       from: { path: '^adapters/([^/]+)/' },
-      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/packaged-files\\.ts$'] },
+      to: {
+        path: '^adapters/',
+        pathNot: ['^adapters/$1/', '^adapters/packaged-files\\.ts$', '^adapters/ordered-ids\\.ts$'],
+      },
     },
     {
       name: 'cli-never-imports-http',

@@ -102,6 +102,7 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Depen
       {
         queueDepth: () => resolve(c, TOKENS.jobQueue).depth(),
         executionsByStatus: () => resolve(c, TOKENS.repositories).executions.countByStatus(),
+        databaseCounts: () => resolve(c, TOKENS.database).counts,
       },
       resolve(c, TOKENS.logger),
       { queues: [EXECUTION_JOB, FLOW_TRIGGER_JOB] },

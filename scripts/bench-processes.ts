@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 
 const ENCRYPTION_KEY = 'a'.repeat(64);
 /** The database the benchmark creates on the Postgres server it is given. */
@@ -150,6 +151,50 @@ export const start = async (
       for (const child of processes) child.kill('SIGTERM');
       await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
     },
+  };
+};
+
+/** The server's own statements and commits to the database so far, from its metrics. */
+const serverDatabaseCounts = async (base: string) => {
+  const body = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) => Number(body.match(new RegExp(`^${name} (\\d+)`, 'm'))?.[1] ?? Number.NaN);
+  return {
+    statements: read('conveyor_database_statements_total'),
+    commits: read('conveyor_database_commits_total'),
+  };
+};
+
+/** Transactions PostgreSQL committed in the bench's database, whichever process (or pg-boss) made them. */
+const postgresTransactions = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select xact_commit from pg_stat_database where datname = current_database()');
+    return Number(rows[0]?.xact_commit ?? Number.NaN);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Statements and commits during a phase: the server's (all of them on SQLite, where it is the
+ * only process; on Postgres its webhook intake), and on Postgres the transactions every process
+ * committed. PostgreSQL's statistics reach pg_stat_database within its stats interval.
+ */
+export const databaseMeter = async (instance: Instance, databaseUrl: string, postgres: boolean) => {
+  const sample = async () => ({
+    server: await serverDatabaseCounts(instance.base),
+    transactions: postgres ? await postgresTransactions(databaseUrl) : 0,
+  });
+  const before = await sample();
+  return async () => {
+    if (postgres) await sleep(1000);
+    const after = await sample();
+    return {
+      statements: after.server.statements - before.server.statements,
+      commits: after.server.commits - before.server.commits,
+      transactions: after.transactions - before.transactions,
+    };
   };
 };
 

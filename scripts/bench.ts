@@ -39,7 +39,17 @@ import { callApi as api } from '../test/support/api-client.js';
 import { acknowledged, describeFailures, failuresSince, hook, openLoop } from './bench-load.js';
 import { loopPhase } from './bench-loop.js';
 import { type Completions, coldPhase, overloadPhase } from './bench-overload.js';
-import { BENCH_DATABASE, cpuMeter, fmt, type Instance, rssMb, rssSampler, sleep, start } from './bench-processes.js';
+import {
+  BENCH_DATABASE,
+  cpuMeter,
+  databaseMeter,
+  fmt,
+  type Instance,
+  rssMb,
+  rssSampler,
+  sleep,
+  start,
+} from './bench-processes.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -147,9 +157,16 @@ const sustainedPhase = async (instance: Instance, url: string, completions: Comp
 };
 
 /** Closed loop as fast as the senders go: throughput, completion rate, drain and memory. */
-const throughputPhase = async (instance: Instance, url: string, completions: Completions) => {
+const throughputPhase = async (
+  instance: Instance,
+  url: string,
+  completions: Completions,
+  databaseUrl: string,
+  postgres: boolean,
+) => {
   const before = await completions.count();
   const ackedBefore = acknowledged();
+  const database = await databaseMeter(instance, databaseUrl, postgres);
   const cpu = cpuMeter(instance);
   const peakRss = rssSampler(instance);
   const deadline = performance.now() + SECONDS * 1000;
@@ -166,9 +183,11 @@ const throughputPhase = async (instance: Instance, url: string, completions: Com
   await completions.waitFor(before + requests);
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const totalSeconds = (performance.now() - startedAt) / 1000;
+  const cpuUsed = cpu();
   return {
     peakRssMb: peakRss(),
-    cpu: cpu(),
+    cpu: cpuUsed,
+    database: await database(),
     requestsPerSecond: requests / sendSeconds,
     completedPerSecondWhileSending: doneWhileSending / sendSeconds,
     completedPerSecondOverall: requests / totalSeconds,
@@ -235,7 +254,7 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
       );
     }
     if (PHASES.has('throughput')) {
-      const throughput = await throughputPhase(instance, url, completions);
+      const throughput = await throughputPhase(instance, url, completions, databaseUrl, workers > 0);
       console.log(`  webhook requests/s (${CONCURRENCY} senders): ${fmt(throughput.requestsPerSecond)}`);
       console.log(`  completed 4-step executions/s while sending: ${fmt(throughput.completedPerSecondWhileSending)}`);
       console.log(`  completed executions/s, send + drain: ${fmt(throughput.completedPerSecondOverall)}`);
@@ -249,6 +268,13 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
         `bench client ${perRun(throughput.cpu.client)}`,
       ];
       console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
+      const perExecution = (count: number) => (count / throughput.requests).toFixed(2);
+      const { statements, commits, transactions } = throughput.database;
+      console.log(
+        `  database per execution (throughput phase): ${workers > 0 ? "server's webhook intake " : ''}` +
+          `${perExecution(statements)} statements, ${perExecution(commits)} commits` +
+          (workers > 0 ? `; PostgreSQL, every process: ${perExecution(transactions)} transactions` : ''),
+      );
     }
     if (PHASES.has('overload')) await overloadPhase(instance, url, completions, sustainRate);
     if (PHASES.has('reads')) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StepRunRequest } from '../../ports/step-runner.js';
 import { CapturingLogger } from '../../test/support/capturing-logger.js';
@@ -15,7 +16,7 @@ import {
   TemporaryError,
   text,
 } from './sdk/index.js';
-import { createStepRunner } from './step-runner.js';
+import { asJson, createStepRunner } from './step-runner.js';
 
 /** Throws an error carrying the `code` (and `syscall`) it is given, as drivers do. */
 const thrower = defineApp({
@@ -190,5 +191,58 @@ describe('step runner: instant triggers', () => {
       kind: 'failure',
       failure: { message: 'Key [redacted] may not make hooks for https://c.test/webhooks/flows/f1.', retryable: false },
     });
+  });
+});
+
+describe('asJson', () => {
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  const roundTrip = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
+  const nullPrototype = Object.assign(Object.create(null) as object, { a: 1 });
+  // biome-ignore lint/suspicious/noSparseArray: a hole is what this checks
+  const sparse = [1, , 3];
+  const values: unknown[] = [
+    { a: 1, b: 'two', c: [true, null, { d: 1.5 }] },
+    'text',
+    42,
+    null,
+    undefined,
+    { at: new Date(0) },
+    { gone: undefined, fn: () => 1, kept: 1 },
+    [undefined, () => 1, Symbol('s')],
+    { n: Number.NaN, inf: Number.POSITIVE_INFINITY, negativeZero: -0 },
+    sparse,
+    new Map([['a', 1]]),
+    new Point(1, 2),
+    { nested: { toJSON: () => 'custom' } },
+    nullPrototype,
+    { big: 'x'.repeat(10) },
+  ];
+
+  it('gives what a JSON round trip gives, for plain and unusual values', () => {
+    for (const value of values) expect(asJson(value)).toStrictEqual(roundTrip(value));
+  });
+
+  it('gives what a JSON round trip gives, for any value', () => {
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withObjectString: true, withSparseArray: true }), (value) => {
+        expect(asJson(value)).toStrictEqual(roundTrip(value));
+      }),
+    );
+  });
+
+  it('keeps a plain value as it is, without copying it', () => {
+    const plain = { a: [1, { b: 'c' }] };
+    expect(asJson(plain)).toBe(plain);
+  });
+
+  it('refuses a cycle as the round trip does', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => asJson(cyclic)).toThrow(TypeError);
   });
 });

@@ -55,8 +55,36 @@ const isNetworkFailure = (error: unknown): boolean => {
   return typeof code === 'string' && NETWORK_CODES.has(code);
 };
 
+/** Deeper than this, a value takes the JSON round trip (which also refuses a cycle). */
+const PLAIN_DEPTH = 64;
+
+/**
+ * Whether a JSON round trip would give back the same value: nothing but null, booleans, strings,
+ * finite numbers, dense arrays and plain objects without `toJSON` or undefined, function or
+ * symbol values. Most outputs are; checking costs far less than the round trip.
+ */
+const isPlainJson = (value: unknown, depth: number): boolean => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== 'object' || depth >= PLAIN_DEPTH) return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Array.prototype) {
+    const items = value as unknown[];
+    for (let i = 0; i < items.length; i++) if (!isPlainJson(items[i], depth + 1)) return false;
+    return true;
+  }
+  if (prototype !== Object.prototype || 'toJSON' in value) return false;
+  for (const key in value) {
+    if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+};
+
 /** Outputs are stored as JSON: what JSON cannot hold (undefined, functions, dates as objects) goes now. */
-const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null'));
+export const asJson = (value: unknown): unknown => {
+  if (value === undefined) return null;
+  return isPlainJson(value, 0) ? value : JSON.parse(JSON.stringify(value) ?? 'null');
+};
 
 /**
  * The engine's StepRunner on the app catalog: runs hooks and turns what they return or throw into

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../../ports/clock.js';
 import type { IdGenerator } from '../../ports/ids.js';
+import { orderedId } from '../ordered-ids.js';
 
 export const systemClock: Clock = { now: () => new Date() };
-export const uuidGenerator: IdGenerator = { next: () => randomUUID(), ordered: () => uuidv7() };
+export const uuidGenerator: IdGenerator = { next: () => randomUUID(), ordered: orderedId };

@@ -7,6 +7,7 @@ import { createPrometheusMetrics, type ScrapeSources } from './prometheus-metric
 const sources = (overrides: Partial<ScrapeSources> = {}): ScrapeSources => ({
   queueDepth: async () => ({ 'execution.run': 3 }),
   executionsByStatus: async () => ({ running: 1, waiting: 0, success: 5, failure: 2 }),
+  databaseCounts: () => ({ statements: 0, commits: 0 }),
   ...overrides,
 });
 
@@ -34,6 +35,19 @@ describe('Prometheus metrics', () => {
     one.observeHttp({ method: 'GET', route: '/api/v1/flows', status: 200, seconds: 0.01 });
     expect((await one.expose()).body).toContain('route="/api/v1/flows"');
     expect((await two.expose()).body).not.toContain('route="/api/v1/flows"');
+  });
+
+  it('reads the database statements and commits of the process at each scrape', async () => {
+    const counts = { statements: 12, commits: 3 };
+    const metrics = createPrometheusMetrics(sources({ databaseCounts: () => counts }), new CapturingLogger(), {
+      queues: [],
+    });
+    expect((await metrics.expose()).body).toContain('conveyor_database_statements_total 12');
+    counts.statements = 20;
+    counts.commits = 5;
+    const { body } = await metrics.expose();
+    expect(body).toContain('conveyor_database_statements_total 20');
+    expect(body).toContain('conveyor_database_commits_total 5');
   });
 
   it('still answers a scrape when a database figure cannot be read, and logs why', async () => {

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { errorMessage } from '../../core/domain/errors.js';
 import type { ExecutionStatus } from '../../core/domain/execution.js';
 import type { Logger } from '../../ports/logger.js';
@@ -8,6 +8,8 @@ import type { Metrics } from '../../ports/metrics.js';
 export interface ScrapeSources {
   readonly queueDepth: () => Promise<Readonly<Record<string, number>>>;
   readonly executionsByStatus: () => Promise<Readonly<Record<ExecutionStatus, number>>>;
+  /** This process's statements and commits to the database since it opened it. */
+  readonly databaseCounts: () => Readonly<{ statements: number; commits: number }>;
 }
 
 /** The garbage collections prom-client's default metrics time, by kind. */
@@ -84,6 +86,31 @@ export const createPrometheusMetrics = (
       });
     },
   });
+
+  const databaseCounter = (
+    name: string,
+    help: string,
+    read: (counts: { statements: number; commits: number }) => number,
+  ) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read(sources.databaseCounts()));
+      },
+    });
+  databaseCounter(
+    'conveyor_database_statements_total',
+    'Statements this process sent to the database (on Postgres each is a round trip).',
+    (counts) => counts.statements,
+  );
+  databaseCounter(
+    'conveyor_database_commits_total',
+    'Commits this process made (on SQLite, group commits: one per batch of writes).',
+    (counts) => counts.commits,
+  );
 
   return {
     observeHttp({ method, route, status, seconds }) {

@@ -4,10 +4,13 @@ import { type Codec, postgresCodec, sqliteCodec } from './codec.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
 import { openSqlite, type SqliteSynchronous } from './sqlite.js';
+import { newStatementCounts, type StatementCounts } from './statement-counts.js';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly codec: Codec;
+  /** Statements and commits sent through this handle since it opened. */
+  readonly counts: Readonly<StatementCounts>;
   close(): Promise<void>;
 }
 
@@ -28,8 +31,9 @@ export const openDatabase = (
 ): DatabaseHandle => {
   if (!isDatabaseUrl(url))
     throw new Error('Not a database Conveyor opens: give a postgres:// URL or a SQLite file path.');
+  const counts = newStatementCounts();
   const db = isPostgresUrl(url)
-    ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000)
-    : openSqlite(url, logger, { synchronous: options.sqliteSynchronous ?? 'normal' });
-  return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, close: () => db.destroy() };
+    ? openPostgres(url, logger, options.poolSize ?? 10, options.poolTimeoutMs ?? 5000, counts)
+    : openSqlite(url, logger, { synchronous: options.sqliteSynchronous ?? 'normal', counts });
+  return { db, codec: isPostgresUrl(url) ? postgresCodec : sqliteCodec, counts, close: () => db.destroy() };
 };

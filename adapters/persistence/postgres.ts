@@ -3,8 +3,15 @@ import pg from 'pg';
 import type { Logger } from '../../ports/logger.js';
 import { withPreparedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import type { StatementCounts } from './statement-counts.js';
 
-export const openPostgres = (url: string, logger: Logger, poolSize: number, timeoutMs: number): Kysely<Database> => {
+export const openPostgres = (
+  url: string,
+  logger: Logger,
+  poolSize: number,
+  timeoutMs: number,
+  counts: StatementCounts,
+): Kysely<Database> => {
   // Without a time-out a query waits forever while the server is down or every connection is busy;
   // past it the query fails with DatabaseUnavailableError (HTTP 503).
   // Connections stay open once made (pg closes idle ones after 10 s by default): a new one costs a
@@ -18,5 +25,5 @@ export const openPostgres = (url: string, logger: Logger, poolSize: number, time
   // drops emits 'error' besides failing its query; without a listener of its own that event would
   // end the process. The query in flight fails on its own, and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, { counts }) }) });
 };

@@ -3,6 +3,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
 import { UnstorableTextError } from '../../ports/unstorable-text.js';
+import { newStatementCounts, type StatementCounts } from './statement-counts.js';
 
 /**
  * Failures to get a connection that pass: the pool's wait ran out, the server is away, starting,
@@ -86,7 +87,10 @@ const MAX_NAMED = 1000;
  * engine sends the same dozen statements for every run, and parsing and planning each anew was a large part of the
  * database's CPU per run.
  */
-export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): PostgresPool => {
+export const withPreparedStatements = (
+  pool: pg.Pool,
+  { maxNamed = MAX_NAMED, counts = newStatementCounts() }: { maxNamed?: number; counts?: StatementCounts } = {},
+): PostgresPool => {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -99,7 +103,9 @@ export const withPreparedStatements = (pool: pg.Pool, maxNamed = MAX_NAMED): Pos
   const wrap = (client: pg.PoolClient): PostgresPoolClient =>
     ({
       query: (textOrCursor: unknown, values?: readonly unknown[]) => {
+        counts.statements++;
         if (typeof textOrCursor !== 'string') return client.query(textOrCursor as pg.Submittable);
+        if (textOrCursor === 'commit') counts.commits++;
         const name = nameOf(textOrCursor);
         const refused = loneSurrogateIn(values);
         if (refused) return Promise.reject(refused);

@@ -78,6 +78,8 @@ describe('SQLite group commit', () => {
     // Every write was visible to another connection by the time its promise resolved.
     expect(seenWhenResolved.every((ids) => ids.length === 30)).toBe(true);
     expect(commits).toBeLessThanOrEqual(2);
+    // What the metrics read: the create table and the 30 inserts, its commit and the batches'.
+    expect(driver.counts).toEqual({ statements: 31, commits: commits + 1 });
   });
 
   it('rolls back only the transaction that failed, not the others in its batch', async () => {

@@ -8,6 +8,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import { DatabaseUnavailableError } from '../../ports/database-unavailable.js';
+import { newStatementCounts, type StatementCounts } from './statement-counts.js';
 
 /**
  * SQLite could not write for want of disk space (SQLITE_FULL). That passes once space is freed,
@@ -95,6 +96,7 @@ export class GroupCommitSqliteDriver implements Driver {
     private readonly statementCacheSize = 500,
     /** Runs before the connection closes (stops helpers that hold connections of their own). */
     private readonly beforeClose: () => Promise<void> = async () => {},
+    readonly counts: StatementCounts = newStatementCounts(),
   ) {}
 
   async init(): Promise<void> {}
@@ -180,6 +182,7 @@ export class GroupCommitSqliteDriver implements Driver {
     let result: QueryResult<R>;
     try {
       const statement = this.prepare(query.sql);
+      this.counts.statements++;
       const parameters = query.parameters as unknown[];
       writes = !statement.readonly;
       if (writes) this.#openBatch();
@@ -234,6 +237,7 @@ export class GroupCommitSqliteDriver implements Driver {
       if (this.#batchOpen) {
         this.#batchOpen = false;
         this.prepare('commit').run();
+        this.counts.commits++;
       }
       for (const waiter of waiters) waiter.resolve();
     } catch (error) {

@@ -7,6 +7,7 @@ import { loadAddon, packagedFiles } from '../packaged-files.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from './sqlite-group-commit.js';
+import { newStatementCounts, type StatementCounts } from './statement-counts.js';
 
 /** WAL pages past which the committing connection checkpoints itself: the backstop of the worker's checkpoints. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_000;
@@ -16,7 +17,10 @@ export type SqliteSynchronous = 'normal' | 'full';
 export const openSqlite = (
   path: string,
   logger?: Logger,
-  { synchronous = 'normal' }: { synchronous?: SqliteSynchronous } = {},
+  {
+    synchronous = 'normal',
+    counts = newStatementCounts(),
+  }: { synchronous?: SqliteSynchronous; counts?: StatementCounts } = {},
 ): Kysely<Database> => {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk) mkdirSync(dirname(path), { recursive: true });
@@ -31,9 +35,11 @@ export const openSqlite = (
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (!onDisk)
-    return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(new GroupCommitSqliteDriver(sqlite)) });
+    return new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(new GroupCommitSqliteDriver(sqlite, undefined, undefined, counts)),
+    });
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
-  const driver = new GroupCommitSqliteDriver(sqlite, undefined, () => checkpointer.close());
+  const driver = new GroupCommitSqliteDriver(sqlite, undefined, () => checkpointer.close(), counts);
   const checkpointer = startCheckpointer(path, {
     holdWrites: () => driver.holdWrites(),
     onFailure: (reason) => logger?.warn({ reason }, 'SQLite checkpoint failed; the next one tries again'),

@@ -53,8 +53,12 @@ export const renderText = (text: string, outputs: StepOutputs): string =>
     asText(readPath(outputs.get(stepId ?? EXECUTION_KEY), path)),
   );
 
+/** What JSON text can start with, after white space: a throw per plain word was costly on hot steps. */
+const JSON_START = /^[\s]*[[{"\-0-9tfn]/;
+
 /** A string that, once rendered, is read as JSON when it is JSON (`valueType: parse`). */
 const parseIfJson = (text: string): unknown => {
+  if (!JSON_START.test(text)) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -2,16 +2,18 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPreparedStatements } from '../../adapters/persistence/prepared-statements.js';
+import { newStatementCounts } from '../../adapters/persistence/statement-counts.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../support/databases.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('Kysely statements on Postgres as named prepared statements', () => {
   let testDb: TestDatabase;
   let db: Kysely<Record<string, never>>;
+  const counts = newStatementCounts();
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
     // One connection, so that every statement below meets the same server session.
     const pool = new pg.Pool({ connectionString: testDb.url, max: 1 });
-    db = new Kysely({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, 3) }) });
+    db = new Kysely({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, { maxNamed: 3, counts }) }) });
   });
   afterAll(async () => {
     await db.destroy();
@@ -40,5 +42,16 @@ describe.runIf(DIALECTS.includes('postgres'))('Kysely statements on Postgres as 
     // Named so far: the statement of the first test, the catalog query, and one of these.
     const named = (await prepared()).filter((s) => / as k$/.test(s));
     expect(named).toEqual(['select 10 as k']);
+  });
+
+  it('counts each statement it sends, and the commits among them', async () => {
+    const before = { ...counts };
+    await db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await sql`select 2`.execute(trx);
+    });
+    await sql`select 3`.execute(db);
+    // begin, two selects, commit; then one select on its own.
+    expect(counts).toEqual({ statements: before.statements + 5, commits: before.commits + 1 });
   });
 });

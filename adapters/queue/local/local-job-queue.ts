@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Job, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
+import { orderedId } from '../../ordered-ids.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
 import { createSendBatcher } from '../send-batcher.js';
 import { isPostgres, type QueueDb, type QueueTables, readPayload } from '../tables.js';
@@ -78,7 +78,7 @@ export const createLocalJobQueue = (options: LocalJobQueueOptions): JobQueue => 
       const nowMs = Date.now();
       const row: NewJob = {
         // Time-ordered: new jobs go to the end of the index, not to a random page of it.
-        id: uuidv7(),
+        id: orderedId(),
         name: request.name,
         payload: JSON.stringify(request.payload),
         state: 'created',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
-import { v7 as uuidv7 } from 'uuid';
 import { errorMessage } from '../../../core/domain/errors.js';
 import type { JobPayload, JobQueue } from '../../../ports/job-queue.js';
 import type { Logger } from '../../../ports/logger.js';
+import { orderedId } from '../../ordered-ids.js';
 import { createQueueRuntime, type QueueBackend } from '../runtime.js';
 import { createSendBatcher } from '../send-batcher.js';
 import type { QueueDb } from '../tables.js';
@@ -154,7 +154,7 @@ export const createPgBossJobQueue = (options: PgBossJobQueueOptions): JobQueue =
       const options = { ...retrySettings, ...(request.startAfter ? { startAfter: request.startAfter } : {}) };
       if (request.singletonKey === undefined && !trx) {
         // Time-ordered: new jobs go to the end of the index, not to a random page of it.
-        const id = uuidv7();
+        const id = orderedId();
         return batchedInsert({
           id,
           name: request.name,
