@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 
 const ENCRYPTION_KEY = 'a'.repeat(64);
@@ -218,5 +219,42 @@ export const rssSampler = (instance: Instance) => {
     clearInterval(timer);
     sample();
     return peak;
+  };
+};
+
+/** Conveyor's finished runs: what `completionsOf` counts unless told otherwise. */
+export const SUCCESSFUL_RUNS = "select count(*) as n from executions where status = 'success'";
+
+/**
+ * Counts finished runs with `query` (one row, column `n`), read from the database itself so that a
+ * busy server does not slow the counting: a Postgres URL, or a SQLite file opened read-only.
+ */
+export const completionsOf = async (databaseUrl: string, query: string) => {
+  let count: () => Promise<number>;
+  let close: () => Promise<void>;
+  if (/^postgres(ql)?:/.test(databaseUrl)) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    count = async () => Number((await client.query(query)).rows[0].n);
+    close = () => client.end();
+  } else {
+    const db = new Database(databaseUrl, { readonly: true, fileMustExist: true, timeout: 5000 });
+    const statement = db.prepare(query);
+    count = async () => (statement.get() as { n: number }).n;
+    close = async () => {
+      db.close();
+    };
+  }
+  return {
+    count,
+    async waitFor(target: number, timeoutMs = 600_000) {
+      const startedAt = performance.now();
+      while ((await count()) < target) {
+        if (performance.now() - startedAt > timeoutMs)
+          throw new Error(`the backlog did not drain in ${Math.round(timeoutMs / 1000)} s`);
+        await sleep(100);
+      }
+    },
+    close,
   };
 };

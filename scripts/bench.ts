@@ -33,7 +33,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { callApi as api } from '../test/support/api-client.js';
 import { acknowledged, describeFailures, failuresSince, hook, openLoop } from './bench-load.js';
@@ -41,12 +40,14 @@ import { loopPhase } from './bench-loop.js';
 import { type Completions, coldPhase, overloadPhase } from './bench-overload.js';
 import {
   BENCH_DATABASE,
+  completionsOf,
   cpuMeter,
   databaseMeter,
   fmt,
   type Instance,
   rssMb,
   rssSampler,
+  SUCCESSFUL_RUNS,
   sleep,
   start,
 } from './bench-processes.js';
@@ -100,40 +101,6 @@ const publishFlow = async (base: string) => {
   });
   await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
   return { url: `${base}/webhooks/flows/${flow.id}`, token };
-};
-
-/** Finished runs, read from the database itself so that a busy server does not slow the counting. */
-const completionsOf = async (
-  databaseUrl: string,
-  workers: number,
-): Promise<Completions & { close(): Promise<void> }> => {
-  let count: () => Promise<number>;
-  let close: () => Promise<void>;
-  if (workers > 0) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    count = async () =>
-      Number((await client.query("select count(*) as n from executions where status = 'success'")).rows[0].n);
-    close = () => client.end();
-  } else {
-    const db = new Database(databaseUrl, { readonly: true, fileMustExist: true });
-    const statement = db.prepare("select count(*) as n from executions where status = 'success'");
-    count = async () => (statement.get() as { n: number }).n;
-    close = async () => {
-      db.close();
-    };
-  }
-  return {
-    count,
-    async waitFor(target) {
-      const startedAt = performance.now();
-      while ((await count()) < target) {
-        if (performance.now() - startedAt > 600_000) throw new Error('the backlog did not drain in 10 minutes');
-        await sleep(100);
-      }
-    },
-    close,
-  };
 };
 
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
@@ -223,7 +190,7 @@ const soakPhase = async (instance: Instance, url: string, completions: Completio
 
 const bench = async (label: string, databaseUrl: string, workers: number, sustainRate: number) => {
   const instance = await start(databaseUrl, workers);
-  const completions = await completionsOf(databaseUrl, workers);
+  const completions = await completionsOf(databaseUrl, SUCCESSFUL_RUNS);
   const unacknowledged = failuresSince();
   // Calls acknowledged by this instance: each is one run it must finish.
   const ackedBefore = acknowledged();

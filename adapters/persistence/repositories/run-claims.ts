@@ -2,7 +2,7 @@ import type { ExecutionRepository } from '../../../ports/execution-repositories.
 import { executionFromRow } from './execution-rows.js';
 import { claimedRecordFromRow, claimedRecordsOf } from './execution-steps.repository.js';
 import type { Executor } from './executor.js';
-import { claimRun, claimRunWithSteps, runOwnerRemoved } from './run-statements.js';
+import { claimRun, claimRunWithSteps } from './run-statements.js';
 import { createStepRepository, stepFromRow } from './steps.repository.js';
 
 /** A worker's hold on runs: taking one up with what running it needs, and keeping the leases alive. */
@@ -24,13 +24,14 @@ export const runClaims = (executor: Executor): Pick<ExecutionRepository, 'claim'
           ownerRemoved: claimed_owner_removed,
         };
       }
-      const [row] = (await claimRun(executor, values)).rows;
-      if (!row) return null;
+      const [claimed] = (await claimRun(executor, values)).rows;
+      if (!claimed) return null;
+      const { claimed_owner_removed, ...row } = claimed;
       return {
         execution: executionFromRow(codec, row),
         steps: row.flow_version_id === null ? await steps.listByFlow(row.flow_id) : null,
         recorded: await claimedRecordsOf(executor, row.id),
-        ownerRemoved: (await runOwnerRemoved(executor, { flow_id: row.flow_id })).rows.length > 0,
+        ownerRemoved: Boolean(claimed_owner_removed),
       };
     },
 

@@ -199,7 +199,17 @@ const claimable = (db: Kysely<Database>, v: ClaimValues) =>
 
 const CLAIM = ['id', 'owner', 'until', 'at'] as const;
 
-export const claimRun = compiledOnce(CLAIM, claimable);
+/** Whether the account of the claimed run's flow's owner was removed: a run of theirs ends at its claim. */
+const ownerRemoved = (run: 'claimed' | 'executions') =>
+  sql<boolean>`exists (select 1 from flows f join users u on u.id = f.user_id where f.id = ${sql.ref(`${run}.flow_id`)} and u.deleted_at is not null)`.as(
+    'claimed_owner_removed',
+  );
+
+/**
+ * SQLite: the claim with whether the run's owner was removed (a subquery in RETURNING, which sees
+ * the updated row); the steps and records are read after it.
+ */
+export const claimRun = compiledOnce(CLAIM, (db, v) => claimable(db, v).returning(ownerRemoved('executions')));
 
 /**
  * Postgres: the claim with what the worker needs before it can run a step, in one round trip. The
@@ -221,20 +231,8 @@ export const claimRunWithSteps = compiledOnce(CLAIM, (db, v) =>
       >`(select coalesce(json_agg(r order by r.created_at, r.id), '[]') from execution_steps r where r.execution_id = claimed.id)`.as(
         'claimed_records',
       ),
-      sql<boolean>`exists (select 1 from flows f join users u on u.id = f.user_id where f.id = claimed.flow_id and u.deleted_at is not null)`.as(
-        'claimed_owner_removed',
-      ),
+      ownerRemoved('claimed'),
     ]),
-);
-
-/** SQLite: whether the account of a run's flow's owner was removed (Postgres reads it in the claim). */
-export const runOwnerRemoved = compiledOnce(['flow_id'], (db, v) =>
-  db
-    .selectFrom('flows')
-    .innerJoin('users', 'users.id', 'flows.user_id')
-    .select('users.deleted_at')
-    .where('flows.id', '=', v.flow_id)
-    .where('users.deleted_at', 'is not', null),
 );
 
 const RUN = [
