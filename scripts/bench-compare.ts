@@ -19,13 +19,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi as api } from '../test/support/api-client.js';
 import { acknowledged, describeFailures, failuresSince, hook } from './bench-load.js';
 import {
   completionsOf,
   fmt,
   type Instance,
   percentile,
+  publishFlow,
   rssSampler,
   SUCCESSFUL_RUNS,
   sleep,
@@ -149,7 +149,7 @@ const startN8n = async (folder: string): Promise<System> => {
     N8N_ENCRYPTION_KEY: 'a'.repeat(32),
     DB_TYPE: 'sqlite',
     // n8n's recommended SQLite setting: a pool of connections, which turns WAL on.
-    DB_SQLITE_POOL_SIZE: '4',
+    DB_SQLITE_POOL_SIZE: process.env.BENCH_N8N_SQLITE_POOL_SIZE ?? '4',
     N8N_LOG_LEVEL: 'warn',
     N8N_DIAGNOSTICS_ENABLED: 'false',
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
@@ -160,6 +160,7 @@ const startN8n = async (folder: string): Promise<System> => {
     EXECUTIONS_MODE: 'regular',
     NODE_ENV: 'production',
   };
+  mkdirSync(folder, { recursive: true });
   const file = join(folder, 'workflow.json');
   writeFileSync(file, JSON.stringify(n8nWorkflow()));
   const cli = (...args: string[]) =>
@@ -201,31 +202,7 @@ const startN8n = async (folder: string): Promise<System> => {
 const startConveyor = async (folder: string): Promise<System> => {
   const databaseUrl = join(folder, 'conveyor.db');
   const instance = await start(databaseUrl, 0);
-  const admin = { email: 'bench@example.com', password: 'a long bench password', fullName: 'Bench' };
-  const { base } = instance;
-  await api(base, 'POST', '/installation/users', undefined, admin);
-  const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
-  const flow = (await api(base, 'POST', '/flows', token)).data;
-  const [trigger, first] = flow.steps;
-  const ref = (path: string) => `{{step.${trigger.id}.${path}}}`;
-  await api(base, 'PATCH', `/steps/${trigger.id}`, token, {
-    appKey: 'webhook',
-    key: 'catchRawWebhook',
-    parameters: {},
-  });
-  await api(base, 'PATCH', `/steps/${first.id}`, token, {
-    appKey: 'formatter',
-    key: 'text',
-    parameters: { transform: 'uppercase', input: ref('body.name') },
-  });
-  const filter = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: first.id })).data;
-  await api(base, 'PATCH', `/steps/${filter.id}`, token, {
-    appKey: 'filter',
-    key: 'continueIfMatches',
-    parameters: { or: [{ and: [{ key: ref('body.n'), operator: 'greater_than_or_equal', value: '0' }] }] },
-  });
-  await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
-  const url = `${base}/webhooks/flows/${flow.id}`;
+  const { url } = await publishFlow(instance.base, { datastore: false });
   return { name: 'Conveyor', instance, url, completions: await completionsOf(databaseUrl, SUCCESSFUL_RUNS) };
 };
 

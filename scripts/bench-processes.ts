@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { callApi as api } from '../test/support/api-client.js';
 
 const ENCRYPTION_KEY = 'a'.repeat(64);
 /** The database the benchmark creates on the Postgres server it is given. */
@@ -257,4 +258,44 @@ export const completionsOf = async (databaseUrl: string, query: string) => {
     },
     close,
   };
+};
+
+/**
+ * Installs, signs in and publishes the bench's flow: webhook → formatter (the name upper-cased) →
+ * filter (n ≥ 0), then with `datastore` a datastore step keeping the last name; its webhook
+ * address and a token.
+ */
+export const publishFlow = async (base: string, { datastore }: { readonly datastore: boolean }) => {
+  const admin = { email: 'bench@example.com', password: 'a long bench password', fullName: 'Bench' };
+  await api(base, 'POST', '/installation/users', undefined, admin);
+  const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
+  const flow = (await api(base, 'POST', '/flows', token)).data;
+  const [trigger, first] = flow.steps;
+  const ref = (path: string) => `{{step.${trigger.id}.${path}}}`;
+  await api(base, 'PATCH', `/steps/${trigger.id}`, token, {
+    appKey: 'webhook',
+    key: 'catchRawWebhook',
+    parameters: {},
+  });
+  await api(base, 'PATCH', `/steps/${first.id}`, token, {
+    appKey: 'formatter',
+    key: 'text',
+    parameters: { transform: 'uppercase', input: ref('body.name') },
+  });
+  const filter = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: first.id })).data;
+  await api(base, 'PATCH', `/steps/${filter.id}`, token, {
+    appKey: 'filter',
+    key: 'continueIfMatches',
+    parameters: { or: [{ and: [{ key: ref('body.n'), operator: 'greater_than_or_equal', value: '0' }] }] },
+  });
+  if (datastore) {
+    const store = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: filter.id })).data;
+    await api(base, 'PATCH', `/steps/${store.id}`, token, {
+      appKey: 'datastore',
+      key: 'setValue',
+      parameters: { key: 'last', value: `{{step.${first.id}.output}}` },
+    });
+  }
+  await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
+  return { url: `${base}/webhooks/flows/${flow.id}`, token };
 };

@@ -27,14 +27,13 @@
  *      whether memory stays flat.
  *
  * Other settings: BENCH_SKIP_SQLITE=1 (Postgres only), BENCH_NODE_FLAGS (extra node flags for
- * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes). Conveyor's
+ * Conveyor's processes), BENCH_PROFILE=dir (CPU profiles of Conveyor's processes, and the top of each printed). Conveyor's
  * processes get the environment the bench runs in, so any of its settings can be tried.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { callApi as api } from '../test/support/api-client.js';
 import { acknowledged, describeFailures, failuresSince, hook, openLoop } from './bench-load.js';
 import { loopPhase } from './bench-loop.js';
 import { type Completions, coldPhase, overloadPhase } from './bench-overload.js';
@@ -45,6 +44,7 @@ import {
   databaseMeter,
   fmt,
   type Instance,
+  publishFlow,
   rssMb,
   rssSampler,
   SUCCESSFUL_RUNS,
@@ -52,6 +52,7 @@ import {
   start,
 } from './bench-processes.js';
 import { READ_LOAD_RATE, readsUnderLoad } from './bench-reads.js';
+import { profileTop } from './profile-top.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -62,46 +63,13 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOAK_RUNS = Number(process.env.BENCH_SOAK_RUNS ?? 0);
 const SOAK_RATE = Number(process.env.BENCH_SOAK_RATE ?? 800);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const PROFILES = process.env.BENCH_PROFILE;
 const ALL_PHASES = ['cold', 'latency', 'sustained', 'throughput', 'overload', 'reads', 'loop'];
 const PHASES = new Set(process.env.BENCH_PHASES?.split(',').map((phase) => phase.trim()) ?? ALL_PHASES);
 for (const phase of PHASES) {
   if (!ALL_PHASES.includes(phase))
     throw new Error(`BENCH_PHASES: no phase ${phase} (phases: ${ALL_PHASES.join(', ')})`);
 }
-
-/** Installs, signs in and publishes the four-step flow; the webhook address and a token. */
-const publishFlow = async (base: string) => {
-  const admin = { email: 'bench@example.com', password: 'a long bench password', fullName: 'Bench' };
-  await api(base, 'POST', '/installation/users', undefined, admin);
-  const { token } = (await api(base, 'POST', '/access-tokens', undefined, admin)).data;
-  const flow = (await api(base, 'POST', '/flows', token)).data;
-  const [trigger, first] = flow.steps;
-  const ref = (path: string) => `{{step.${trigger.id}.${path}}}`;
-  await api(base, 'PATCH', `/steps/${trigger.id}`, token, {
-    appKey: 'webhook',
-    key: 'catchRawWebhook',
-    parameters: {},
-  });
-  await api(base, 'PATCH', `/steps/${first.id}`, token, {
-    appKey: 'formatter',
-    key: 'text',
-    parameters: { transform: 'uppercase', input: ref('body.name') },
-  });
-  const filter = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: first.id })).data;
-  await api(base, 'PATCH', `/steps/${filter.id}`, token, {
-    appKey: 'filter',
-    key: 'continueIfMatches',
-    parameters: { or: [{ and: [{ key: ref('body.n'), operator: 'greater_than_or_equal', value: '0' }] }] },
-  });
-  const store = (await api(base, 'POST', `/flows/${flow.id}/steps`, token, { previousStepId: filter.id })).data;
-  await api(base, 'PATCH', `/steps/${store.id}`, token, {
-    appKey: 'datastore',
-    key: 'setValue',
-    parameters: { key: 'last', value: `{{step.${first.id}.output}}` },
-  });
-  await api(base, 'PATCH', `/flows/${flow.id}/status`, token, { active: true });
-  return { url: `${base}/webhooks/flows/${flow.id}`, token };
-};
 
 /** Open loop at the target rate: do completions keep pace, or does a backlog build up? */
 const sustainedPhase = async (instance: Instance, url: string, completions: Completions, rate: number) => {
@@ -189,6 +157,7 @@ const soakPhase = async (instance: Instance, url: string, completions: Completio
 };
 
 const bench = async (label: string, databaseUrl: string, workers: number, sustainRate: number) => {
+  const profiledSince = Date.now();
   const instance = await start(databaseUrl, workers);
   const completions = await completionsOf(databaseUrl, SUCCESSFUL_RUNS);
   const unacknowledged = failuresSince();
@@ -196,7 +165,7 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
   const ackedBefore = acknowledged();
   const runsTaken = () => acknowledged() - ackedBefore;
   try {
-    const { url, token } = await publishFlow(instance.base);
+    const { url, token } = await publishFlow(instance.base, { datastore: true });
     console.log(`\n${label}: flow published, measuring`);
     if (PHASES.has('cold')) await coldPhase(label, url);
     // Steady state is what the next phases measure: the first seconds of a fresh process (code not
@@ -267,6 +236,17 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
   } finally {
     await completions.close();
     await instance.stop();
+  }
+  if (PROFILES) printProfiles(PROFILES, profiledSince);
+};
+
+/** The top of each CPU profile written since `sinceMs` (one per process, at its exit). */
+const printProfiles = (dir: string, sinceMs: number) => {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const path = join(dir, file);
+    if (statSync(path).mtimeMs < sinceMs) continue;
+    console.log(`  CPU profile ${path}, most time spent in:`);
+    for (const line of profileTop(path, 15)) console.log(`    ${line}`);
   }
 };
 
