@@ -184,7 +184,12 @@ describe.each(DIALECTS)('agents (%s)', (dialect) => {
 
   it('GET /agents lists the caller’s own, newest first, a page at a time', async () => {
     const mine = [];
-    for (const name of ['P1', 'P2', 'P3']) mine.push(await create({ name }, carol.token));
+    for (const name of ['P1', 'P2', 'P3']) {
+      mine.push(await create({ name }, carol.token));
+      // Newest first is by creation time, kept to the millisecond: two agents made within one have
+      // no order between them (their ids are random), and a fast machine makes all three in one.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
     const first = await call('GET', '/agents?perPage=2', undefined, carol.token);
     expect(first.status).toBe(200);
     expect(first.body.data.map((a: { name: string }) => a.name)).toEqual(['P3', 'P2']);
