@@ -206,10 +206,14 @@ const bench = async (label: string, databaseUrl: string, workers: number, sustai
       console.log(`  CPU per execution (throughput phase): ${shares.join(', ')}`);
       const perExecution = (count: number) => (count / throughput.requests).toFixed(2);
       const { statements, commits, transactions } = throughput.database;
+      // On Postgres the server only takes webhooks, in statements that commit by themselves; the
+      // transactions of every process (pg-boss's too) come from PostgreSQL's own statistics.
       console.log(
-        `  database per execution (throughput phase): ${workers > 0 ? "server's webhook intake " : ''}` +
-          `${perExecution(statements)} statements, ${perExecution(commits)} commits` +
-          (workers > 0 ? `; PostgreSQL, every process: ${perExecution(transactions)} transactions` : ''),
+        workers > 0
+          ? `  database per execution (throughput phase): the server's webhook intake ${perExecution(statements)} ` +
+              `statements; PostgreSQL, every process: ${perExecution(transactions)} transactions`
+          : `  database per execution (throughput phase): ${perExecution(statements)} statements, ` +
+              `${perExecution(commits)} commits`,
       );
     }
     if (PHASES.has('overload')) await overloadPhase(instance, url, completions, sustainRate);

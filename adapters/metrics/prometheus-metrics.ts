@@ -108,7 +108,7 @@ export const createPrometheusMetrics = (
   );
   databaseCounter(
     'conveyor_database_commits_total',
-    'Commits this process made (on SQLite, group commits: one per batch of writes).',
+    'Commits this process made: on SQLite group commits (one per batch of writes), on Postgres those of explicit transactions (a statement outside one commits by itself).',
     (counts) => counts.commits,
   );
 
