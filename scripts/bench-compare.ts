@@ -21,6 +21,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acknowledged, describeFailures, failuresSince, hook } from './bench-load.js';
 import {
+  benchPort,
   completionsOf,
   fmt,
   type Instance,
@@ -30,6 +31,7 @@ import {
   SUCCESSFUL_RUNS,
   sleep,
   start,
+  waitUntilAnswering,
 } from './bench-processes.js';
 
 const N8N_VERSION = process.env.BENCH_N8N_VERSION ?? '1.123.81';
@@ -140,7 +142,7 @@ interface System {
 
 /** n8n on SQLite in its own folder, with the workflow imported and active; its webhook address. */
 const startN8n = async (folder: string): Promise<System> => {
-  const port = 20_000 + Math.floor(Math.random() * 10_000);
+  const port = benchPort();
   const env = {
     ...process.env,
     N8N_USER_FOLDER: folder,
@@ -169,14 +171,7 @@ const startN8n = async (folder: string): Promise<System> => {
   cli('update:workflow', `--id=${WORKFLOW_ID}`, '--active=true');
   const child = spawn(process.execPath, [N8N_BIN, 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (i > 600) throw new Error('n8n did not start in a minute');
-    }
-    await sleep(100);
-  }
+  await waitUntilAnswering(`${base}/healthz`, 60, 'n8n');
   const url = `${base}/webhook/bench`;
   // Active once its webhook answers (n8n registers active workflows after it listens).
   for (let i = 0; (await hook(url)) === null; i++) {

@@ -107,28 +107,38 @@ const launch = (args: string[], env: Record<string, string>, stdout: 'ignore' | 
     },
   );
 
+/**
+ * A port for a process the bench starts: below Linux's ephemeral ports (32768 and up), since after
+ * an overload phase the client's thousands of closed connections hold many of those for a minute
+ * and the next server could not listen.
+ */
+export const benchPort = () => 20_000 + Math.floor(Math.random() * 10_000);
+
+/** Waits until `url` answers with a success, looking every 100 ms; `what` did not start after `seconds`. */
+export const waitUntilAnswering = async (url: string, seconds: number, what: string) => {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      if (i > seconds * 10) throw new Error(`${what} did not start in ${seconds} s`);
+    }
+    await sleep(100);
+  }
+};
+
 /** Conveyor from the build: a server, and `workers` worker processes beside it; `extraEnv` for all of them. */
 export const start = async (
   databaseUrl: string,
   workers: number,
   extraEnv: Record<string, string> = {},
 ): Promise<Instance> => {
-  // Below Linux's ephemeral ports (32768 and up): after an overload phase the client's thousands of
-  // closed connections hold many of those for a minute, and the next server could not listen.
-  const port = 20_000 + Math.floor(Math.random() * 10_000);
+  const port = benchPort();
   const env = { ...extraEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
   // With worker processes beside it, the server only takes webhooks: were it to run flows too, the
   // runs it wakes for itself would keep it busy while the workers wait.
   const server = launch(['start'], workers > 0 ? { ...env, SERVER_RUNS_FLOWS: 'false' } : env);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error('the server did not start');
-    }
-    await sleep(100);
-  }
+  await waitUntilAnswering(`${base}/healthcheck`, 30, 'the server');
   // A worker says it runs once it takes jobs (at info, its only line then): the phases begin after
   // every process has started, as they would behind a deployment's readiness checks.
   const extra = Array.from({ length: workers }, () => launch(['worker'], { ...env, LOG_LEVEL: 'info' }, 'pipe'));

@@ -54,7 +54,7 @@ export const renderText = (text: string, outputs: StepOutputs): string =>
   );
 
 /** What JSON text can start with, after white space: a throw per plain word was costly on hot steps. */
-const JSON_START = /^[\s]*[[{"\-0-9tfn]/;
+const JSON_START = /^\s*[[{"\-0-9tfn]/;
 
 /** A string that, once rendered, is read as JSON when it is JSON (`valueType: parse`). */
 const parseIfJson = (text: string): unknown => {

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from './api';
+import { useEscapeCloses } from './escape-closes';
 import { useSession } from './session';
 import { useLoad } from './ui';
 
@@ -25,16 +26,7 @@ const useMenu = () => {
   const button = useRef<HTMLButtonElement>(null);
   const { url } = useLocation();
   useEffect(() => setOpen(false), [url]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeCloses(open, () => setOpen(false), button);
   return { open, button, toggle: () => setOpen((was) => !was) };
 };
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { useEscapeCloses } from '../escape-closes';
 import { useId } from '../ui';
 import { TemplateEditor } from './fields/lazy-editor';
 import type { TemplateEditorHandle } from './fields/template-editor';
@@ -19,17 +20,7 @@ export const VariablePicker = ({
 }) => {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  // Escape closes the list and gives the focus back to its button.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeCloses(open, () => setOpen(false), toggle);
   // The run's own variables are always there; the steps' only once they have sample output.
   const fromSteps = variables.filter((group) => group.choices.some((c) => c.text.startsWith('{{step.')));
   return (
